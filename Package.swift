@@ -1,0 +1,30 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "FlyTracker",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "flytracker", targets: ["FlyTrackerCLI"]),
+        .library(name: "ModeS", targets: ["ModeS"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Pure decoding core: stdlib only (no Foundation, no clock, no I/O).
+        .target(name: "ModeS"),
+        // Pure wire formats and JSON documents (network servers arrive with the feeds issue).
+        .target(name: "Feeds", dependencies: ["ModeS"]),
+        .executableTarget(
+            name: "FlyTrackerCLI",
+            dependencies: [
+                "ModeS", "Feeds",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ModeSTests", dependencies: ["ModeS"]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "ModeS"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
