@@ -10,10 +10,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     ],
     targets: [
-        // Pure decoding core: stdlib only (no Foundation, no clock, no I/O).
-        .target(name: "ModeS"),
+        // Pure decoding core: stdlib and swift-numerics only (no Foundation, no clock, no I/O).
+        .target(name: "ModeS", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // Pure wire formats and JSON documents (network servers arrive with the feeds issue).
         .target(name: "Feeds", dependencies: ["ModeS"]),
         .executableTarget(
