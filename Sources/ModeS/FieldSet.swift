@@ -4,7 +4,7 @@
 /// `decode` command, the HTTP API and the aircraft table all read it.
 ///
 /// It holds no heap storage on the hot path (callsigns are small strings, lists are bit sets).
-public struct FieldSet: Equatable, Sendable {
+public struct FieldSet: Hashable, Sendable {
     // Identity
     /// 24-bit address (ICAO or other, see `addressType`).
     public var address: UInt32?
@@ -100,7 +100,7 @@ public struct FieldSet: Equatable, Sendable {
 }
 
 /// How the frame passed the parity check.
-public enum CRCOutcome: Equatable, Sendable {
+public enum CRCOutcome: Hashable, Sendable {
     /// Parity matched as received.
     case ok
     /// Parity matched after inverting this many bits.
@@ -110,7 +110,7 @@ public enum CRCOutcome: Equatable, Sendable {
 }
 
 /// What kind of 24-bit address a message carries (FORMATS.md aircraft.json `type`).
-public enum AddressType: String, Sendable, Equatable {
+public enum AddressType: String, Sendable, Hashable {
     /// ADS-B from a Mode S transponder (DF17).
     case adsbICAO = "adsb_icao"
     /// ADS-B from a non-transponder device with an ICAO address (DF18 CF0).
@@ -131,7 +131,7 @@ public enum AddressType: String, Sendable, Equatable {
 }
 
 /// Even or odd CPR encoding (the F bit).
-public enum CPRFormat: String, Sendable, Equatable {
+public enum CPRFormat: String, Sendable, Hashable {
     case even, odd
 }
 

@@ -1,0 +1,54 @@
+/// The content of an extended squitter ME field, by format type code (DO-260B §2.2.3.2,
+/// ICAO Doc 9871 Appendix C Table C-1).
+public enum ADSBMessage: Hashable, Sendable {
+    /// TC 0: no position information (an altitude may be present).
+    case noPosition(altitude: Int?)
+    /// TC 1–4.
+    case identification(Identification)
+    /// TC 5–8.
+    case surfacePosition(SurfacePosition)
+    /// TC 9–18, 20–22.
+    case airbornePosition(AirbornePosition)
+    /// TC 19.
+    case airborneVelocity(AirborneVelocity)
+    /// TC 28.
+//PENDING    case aircraftStatus(AircraftStatus)
+    /// TC 29.
+//PENDING    case targetState(TargetStateAndStatus)
+    /// TC 31.
+//PENDING    case operationalStatus(OperationalStatus)
+    /// Type codes and subtypes with no defined or supported content (23–27, 30, reserved
+    /// subtypes): the raw ME field is kept.
+    case other(typeCode: Int, me: MessageField)
+
+    /// Decodes an ME field; never fails (unknown content becomes `.other`).
+    public init(_ me: MessageField) {
+        let tc = me.typeCode
+        switch tc {
+        case 0: self = .noPosition(altitude: Altitude.fromAC12(UInt32(me.bits(9, 20))))
+        case 1...4: self = Identification(me).map(ADSBMessage.identification) ?? .other(typeCode: tc, me: me)
+        case 5...8: self = SurfacePosition(me).map(ADSBMessage.surfacePosition) ?? .other(typeCode: tc, me: me)
+        case 9...18, 20...22: self = AirbornePosition(me).map(ADSBMessage.airbornePosition) ?? .other(typeCode: tc, me: me)
+        case 19: self = AirborneVelocity(me).map(ADSBMessage.airborneVelocity) ?? .other(typeCode: tc, me: me)
+//PENDING        case 28: self = AircraftStatus
+//PENDING        case 29: self = TargetState
+//PENDING        case 31: self = OperationalStatus
+        default: self = .other(typeCode: tc, me: me)
+        }
+    }
+
+    /// Writes the message's values into `fields`.
+    public func contribute(to fields: inout FieldSet) {
+        switch self {
+        case .noPosition(let altitude): fields.altBaro = altitude
+        case .identification(let m): m.contribute(to: &fields)
+        case .surfacePosition(let m): m.contribute(to: &fields)
+        case .airbornePosition(let m): m.contribute(to: &fields)
+        case .airborneVelocity(let m): m.contribute(to: &fields)
+//PENDING        case .aircraftStatus(let m): m.contribute(to: &fields)
+//PENDING        case .targetState(let m): m.contribute(to: &fields)
+//PENDING        case .operationalStatus(let m): m.contribute(to: &fields)
+        case .other: break
+        }
+    }
+}

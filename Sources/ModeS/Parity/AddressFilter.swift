@@ -1,0 +1,82 @@
+/// Recently seen ICAO addresses, for accepting address/parity replies (DF0/4/5/16/20/21)
+/// whose address is only the CRC remainder, and for 2-bit correction.
+///
+/// A fixed-size open-addressing table (no allocation after `init`): each address is stored
+/// with the time it was last confirmed by a frame that carries its address in the clear
+/// with valid parity (DF11 with IC 0, DF17/18). Entries expire `ttl` seconds after their last
+/// confirmation. Collisions replace the older entry in a short probe sequence, so a very busy
+/// sky may forget an address early (a missed reply, never a wrong one). Time is passed in.
+public struct AddressFilter: Sendable {
+    struct Entry: Sendable {
+        var address: UInt32  // 0xFFFFFFFF = empty
+        var seen: Double
+    }
+
+    var entries: [Entry]
+    let mask: Int
+    /// Seconds an address stays known after it was last confirmed.
+    public let ttl: Double
+    static let probes = 4
+    static let empty: UInt32 = 0xFFFF_FFFF
+
+    /// - Parameters:
+    ///   - capacity: slots, rounded up to a power of two (default 4096).
+    ///   - ttl: seconds an address stays known (default 60 s, as readsb).
+    public init(capacity: Int = 4096, ttl: Double = 60) {
+        var size = 16
+        while size < capacity { size <<= 1 }
+        entries = Array(repeating: Entry(address: AddressFilter.empty, seen: 0), count: size)
+        mask = size - 1
+        self.ttl = ttl
+    }
+
+    @usableFromInline
+    func slot(_ address: UInt32, probe: Int) -> Int {
+        // Multiplicative hash of the 24-bit address.
+        let h = Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> 40)
+        return (h &+ probe) & mask
+    }
+
+    /// Records that `address` was confirmed at `time` (seconds).
+
+    public mutating func record(_ address: UInt32, at time: Double) {
+        var victim = slot(address, probe: 0)
+        var oldest = Double.infinity
+        for p in 0..<AddressFilter.probes {
+            let i = slot(address, probe: p)
+            let e = entries[i]
+            if e.address == address || e.address == AddressFilter.empty {
+                entries[i] = Entry(address: address, seen: time)
+                return
+            }
+            if e.seen < oldest { oldest = e.seen; victim = i }
+        }
+        entries[victim] = Entry(address: address, seen: time)
+    }
+
+    /// True when `address` was confirmed within `ttl` seconds before `time`.
+
+    public func contains(_ address: UInt32, at time: Double) -> Bool {
+        for p in 0..<AddressFilter.probes {
+            let e = entries[slot(address, probe: p)]
+            if e.address == address { return time - e.seen <= ttl && time >= e.seen - ttl }
+            if e.address == AddressFilter.empty { return false }
+        }
+        return false
+    }
+
+    /// A view of the filter at one instant, usable as `KnownAddresses`.
+    public func at(_ time: Double) -> Snapshot { Snapshot(filter: self, time: time) }
+
+    /// The filter at one instant.
+    public struct Snapshot: KnownAddresses {
+        let filter: AddressFilter
+        let time: Double
+        public func contains(_ address: UInt32) -> Bool { filter.contains(address, at: time) }
+    }
+
+    /// Number of addresses known at `time`.
+    public func count(at time: Double) -> Int {
+        entries.reduce(0) { $0 + ($1.address != AddressFilter.empty && time - $1.seen <= ttl ? 1 : 0) }
+    }
+}

@@ -1,0 +1,49 @@
+/// The Mode S 24-bit cyclic redundancy check (Annex 10 Vol IV §3.1.2.3.3).
+///
+/// Generator polynomial G(x) = x²⁴ + x²³ + … = 0x1FFF409 (written 0xFFF409 without the
+/// leading term). The parity field of every frame is the CRC of the preceding bits, overlaid
+/// (XOR) with the address (AP formats) or with the interrogator identifier (DF11, PI format).
+/// The *syndrome* is the CRC recomputed over the data bits XOR the received parity field: 0 for
+/// an error-free DF17, the address for DF4/5/20/21, and for a frame with an error pattern `e`
+/// it is `syndrome(e)` (the code is linear), which is what the correction tables look up.
+public enum CRC24 {
+    /// The generator without its x²⁴ term.
+    public static let generator: UInt32 = 0xFFF409
+
+    /// Byte-at-a-time table: the CRC of each byte value shifted into an all-zero register.
+    public static let table: [UInt32] = (0..<256).map { (byte: Int) -> UInt32 in
+        var crc = UInt32(byte) << 16
+        for _ in 0..<8 {
+            crc = (crc & 0x80_0000) != 0 ? ((crc << 1) ^ generator) : (crc << 1)
+        }
+        return crc & 0xFF_FFFF
+    }
+
+    /// CRC of the first `byteCount` bytes of the frame's bits.
+    @inlinable
+    public static func checksum(of raw: UInt128, byteCount: Int) -> UInt32 {
+        var crc: UInt32 = 0
+        table.withUnsafeBufferPointer { t in
+            var shift = 120
+            for _ in 0..<byteCount {
+                let byte = UInt32(truncatingIfNeeded: raw >> UInt128(shift)) & 0xFF
+                crc = ((crc << 8) ^ t[Int(((crc >> 16) ^ byte) & 0xFF)]) & 0xFF_FFFF
+                shift -= 8
+            }
+        }
+        return crc
+    }
+
+    /// The syndrome of a frame: CRC of all but the last 24 bits XOR the last 24 bits.
+    @inlinable
+    public static func syndrome(of frame: Frame) -> UInt32 {
+        checksum(of: frame.raw, byteCount: frame.byteCount - 3) ^ frame.parityField
+    }
+
+    /// The parity field a frame with these bits must carry for a zero syndrome; the data bits
+    /// are taken from `raw` (left-aligned), the last 24 bits are ignored.
+    @inlinable
+    public static func parity(forDataOf raw: UInt128, bitCount: Int) -> UInt32 {
+        checksum(of: raw, byteCount: bitCount / 8 - 3)
+    }
+}

@@ -1,0 +1,68 @@
+/// Syndromes of correctable error patterns, for one frame length.
+///
+/// A table maps the syndrome of a 1-bit error at every position, and of every 2-bit error,
+/// to the bit positions to invert. Syndromes that two different patterns share are marked
+/// ambiguous and never corrected. The tables are built once (`static let`) and are read-only.
+public struct SyndromeTable: Sendable {
+    /// Bit positions (1-based) to invert; `second` is 0 for a 1-bit error.
+    public struct Fix: Hashable, Sendable {
+        public let first: UInt8
+        public let second: UInt8
+        /// Number of bits the fix inverts.
+        public var bitCount: Int { second == 0 ? 1 : 2 }
+    }
+
+    /// Frame length the table was built for (56 or 112).
+    public let frameBits: Int
+    private let fixes: [UInt32: Fix]
+
+    /// Marker for a syndrome shared by two error patterns.
+    private static let ambiguous = Fix(first: 0, second: 0)
+
+    /// Builds the table for `frameBits`, covering errors in bits `firstBit…frameBits`, with
+    /// 2-bit errors when `twoBit` is true. Bits 1–5 (the DF) are excluded by callers: an error
+    /// there changes the format and the frame length, so it cannot be corrected in place.
+    public init(frameBits: Int, firstBit: Int = 6, twoBit: Bool) {
+        self.frameBits = frameBits
+        let zero = Frame(raw: 0, bitCount: frameBits)!
+        var singles: [Int: UInt32] = [:]
+        for i in firstBit...frameBits {
+            singles[i] = CRC24.syndrome(of: zero.flipping(bit: i))
+        }
+        var table: [UInt32: Fix] = [:]
+        func add(_ syndrome: UInt32, _ fix: Fix) {
+            if let existing = table[syndrome], existing != fix {
+                table[syndrome] = SyndromeTable.ambiguous
+            } else {
+                table[syndrome] = fix
+            }
+        }
+        for i in firstBit...frameBits { add(singles[i]!, Fix(first: UInt8(i), second: 0)) }
+        if twoBit {
+            for i in firstBit...frameBits {
+                for j in (i + 1)...max(i + 1, frameBits) where j <= frameBits {
+                    add(singles[i]! ^ singles[j]!, Fix(first: UInt8(i), second: UInt8(j)))
+                }
+            }
+        }
+        fixes = table
+    }
+
+    /// The error pattern with this syndrome, or nil when none (or more than one) matches.
+    @inlinable
+    public func fix(for syndrome: UInt32) -> Fix? {
+        guard let fix = lookup(syndrome), fix.first != 0 else { return nil }
+        return fix
+    }
+
+    @usableFromInline
+    func lookup(_ syndrome: UInt32) -> Fix? { fixes[syndrome] }
+
+    /// Number of distinct syndromes in the table (for tests).
+    public var count: Int { fixes.count }
+
+    /// 1- and 2-bit errors in 112-bit frames.
+    public static let long = SyndromeTable(frameBits: 112, twoBit: true)
+    /// 1- and 2-bit errors in 56-bit frames.
+    public static let short = SyndromeTable(frameBits: 56, twoBit: true)
+}
