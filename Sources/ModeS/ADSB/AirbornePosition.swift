@@ -40,6 +40,9 @@ public struct AirbornePosition: Hashable, Sendable {
         cprLon = UInt32(me.bits(40, 56))
     }
 
+    /// The encoded position as one value, for CPR decoding.
+    public var cpr: CPRPosition { CPRPosition(format: cprFormat, lat: cprLat, lon: cprLon) }
+
     public func contribute(to fields: inout FieldSet) {
         fields.bds = BDS(0, 5)
         fields.altBaro = baroAltitude

@@ -52,6 +52,9 @@ public struct SurfacePosition: Hashable, Sendable {
         }
     }
 
+    /// The encoded position as one value, for CPR decoding.
+    public var cpr: CPRPosition { CPRPosition(format: cprFormat, lat: cprLat, lon: cprLon) }
+
     public func contribute(to fields: inout FieldSet) {
         fields.bds = BDS(0, 6)
         fields.gs = groundSpeed

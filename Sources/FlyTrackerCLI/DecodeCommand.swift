@@ -1,0 +1,88 @@
+import ArgumentParser
+import Feeds
+import ModeS
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `flytracker decode [FILE]`: frames as text in, one JSON object per frame out.
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Decode Mode S frames (bare hex, AVR '*…;' or '@…;', one per line) to JSON Lines.",
+        discussion: """
+            Reads FILE, or standard input when FILE is absent or '-'. Each frame gives one JSON \
+            object on standard output with the keys of DESIGN.md. Even/odd CPR pairs of one \
+            aircraft give lat/lon; --ref enables local decoding of single positions. A line that \
+            is not a frame is reported on standard error as 'flytracker: line N: why' and \
+            decoding goes on.
+            """
+    )
+
+    @Argument(help: "File of frames, one per line ('-' or absent: standard input).")
+    var file: String?
+
+    @Option(help: ArgumentHelp("Reference position for local CPR decoding.", valueName: "LAT,LON"))
+    var ref: ReferenceOption?
+
+    func run() throws {
+        let fd: Int32
+        if let file, file != "-" {
+            fd = open(file, O_RDONLY)
+            if fd < 0 {
+                StandardStreams.error("cannot open \(file): \(StandardStreams.describe(errno: errno))")
+                throw ExitCode(1)
+            }
+        } else {
+            fd = STDIN_FILENO
+        }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+
+        var reader = LineReader(fd: fd, limit: AVRLine.maximumLength)
+        var session = DecodeSession(reference: ref?.coordinate)
+        var output = OutputBuffer()
+        while true {
+            let line: LineReader.Line?
+            do {
+                line = try reader.next()
+            } catch {
+                output.flush()
+                if case .system(let code) = error {
+                    StandardStreams.error("cannot read \(file ?? "standard input"): \(StandardStreams.describe(errno: code))")
+                }
+                throw ExitCode(1)
+            }
+            guard let line else { break }
+            let text = String(decoding: line.bytes, as: UTF8.self)
+            do {
+                if line.length > AVRLine.maximumLength && text.utf8.contains(where: { $0 > 32 }) {
+                    // Report the real length; the reader kept only a prefix.
+                    throw DecodeLineError.malformed(.tooLong(bytes: line.length))
+                }
+                if let fields = try session.decode(line: Substring(text)) {
+                    output.printLine(fields.json)
+                }
+            } catch {
+                output.flush()
+                StandardStreams.error("line \(line.number): \(error)")
+            }
+        }
+        output.flush()
+    }
+}
+
+/// `--ref LAT,LON`.
+struct ReferenceOption: ExpressibleByArgument {
+    let coordinate: Coordinate
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let lat = Double(parts[0].trimmingPrefix(" ")), let lon = Double(parts[1].trimmingPrefix(" ")),
+              (-90...90).contains(lat), (-180...180).contains(lon)
+        else { return nil }
+        coordinate = Coordinate(latitude: lat, longitude: lon)
+    }
+}
