@@ -14,9 +14,9 @@ public enum ADSBMessage: Hashable, Sendable {
     /// TC 28.
 //PENDING    case aircraftStatus(AircraftStatus)
     /// TC 29.
-//PENDING    case targetState(TargetStateAndStatus)
+    case targetState(TargetStateAndStatus)
     /// TC 31.
-//PENDING    case operationalStatus(OperationalStatus)
+    case operationalStatus(OperationalStatus)
     /// Type codes and subtypes with no defined or supported content (23–27, 30, reserved
     /// subtypes): the raw ME field is kept.
     case other(typeCode: Int, me: MessageField)
@@ -31,8 +31,8 @@ public enum ADSBMessage: Hashable, Sendable {
         case 9...18, 20...22: self = AirbornePosition(me).map(ADSBMessage.airbornePosition) ?? .other(typeCode: tc, me: me)
         case 19: self = AirborneVelocity(me).map(ADSBMessage.airborneVelocity) ?? .other(typeCode: tc, me: me)
 //PENDING        case 28: self = AircraftStatus
-//PENDING        case 29: self = TargetState
-//PENDING        case 31: self = OperationalStatus
+        case 29: self = TargetStateAndStatus(me).map(ADSBMessage.targetState) ?? .other(typeCode: tc, me: me)
+        case 31: self = OperationalStatus(me).map(ADSBMessage.operationalStatus) ?? .other(typeCode: tc, me: me)
         default: self = .other(typeCode: tc, me: me)
         }
     }
@@ -46,8 +46,8 @@ public enum ADSBMessage: Hashable, Sendable {
         case .airbornePosition(let m): m.contribute(to: &fields)
         case .airborneVelocity(let m): m.contribute(to: &fields)
 //PENDING        case .aircraftStatus(let m): m.contribute(to: &fields)
-//PENDING        case .targetState(let m): m.contribute(to: &fields)
-//PENDING        case .operationalStatus(let m): m.contribute(to: &fields)
+        case .targetState(let m): m.contribute(to: &fields)
+        case .operationalStatus(let m): m.contribute(to: &fields)
         case .other: break
         }
     }

@@ -15,9 +15,9 @@ public enum DownlinkContent: Hashable, Sendable {
     /// DF19 military extended squitter: application field and the raw frame.
     case militaryExtendedSquitter(application: Int)
     /// DF20 with the Comm-B register inferred (nil when inference was not confident or skipped).
-    case commBAltitude(SurveillanceReply, Never?)
+    case commBAltitude(SurveillanceReply, CommBRegister?)
     /// DF21.
-    case commBIdentity(SurveillanceReply, Never?)
+    case commBIdentity(SurveillanceReply, CommBRegister?)
     /// DF24 Comm-D extended length message, raw.
     case commD
     /// Formats with no defined downlink content.
@@ -49,7 +49,7 @@ public struct ModeSMessage: Hashable, Sendable {
         case 19: content = .militaryExtendedSquitter(application: Int(frame.bits(6, 8)))
         case 20, 21:
             guard let reply = SurveillanceReply(frame) else { content = .unknown; break }
-            let register: Never? = nil //PENDING parity.correctedBits == 0 ? reply.mb.flatMap(CommB.infer) : nil
+            let register = parity.correctedBits == 0 ? reply.mb.flatMap(CommB.infer) : nil
             content = frame.downlinkFormat == 20 ? .commBAltitude(reply, register) : .commBIdentity(reply, register)
         case 24: content = .commD
         default: content = .unknown
@@ -82,7 +82,7 @@ public struct ModeSMessage: Hashable, Sendable {
         case .extendedSquitter(let es): es.contribute(to: &f)
         case .commBAltitude(let r, let register), .commBIdentity(let r, let register):
             r.contribute(to: &f)
-            _ = register //PENDING register?.contribute(to: &f)
+            register?.contribute(to: &f)
         case .militaryExtendedSquitter, .commD, .unknown: break
         }
         return f
