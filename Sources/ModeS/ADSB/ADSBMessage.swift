@@ -12,7 +12,7 @@ public enum ADSBMessage: Hashable, Sendable {
     /// TC 19.
     case airborneVelocity(AirborneVelocity)
     /// TC 28.
-//PENDING    case aircraftStatus(AircraftStatus)
+    case aircraftStatus(AircraftStatus)
     /// TC 29.
     case targetState(TargetStateAndStatus)
     /// TC 31.
@@ -30,7 +30,7 @@ public enum ADSBMessage: Hashable, Sendable {
         case 5...8: self = SurfacePosition(me).map(ADSBMessage.surfacePosition) ?? .other(typeCode: tc, me: me)
         case 9...18, 20...22: self = AirbornePosition(me).map(ADSBMessage.airbornePosition) ?? .other(typeCode: tc, me: me)
         case 19: self = AirborneVelocity(me).map(ADSBMessage.airborneVelocity) ?? .other(typeCode: tc, me: me)
-//PENDING        case 28: self = AircraftStatus
+        case 28: self = AircraftStatus(me).map(ADSBMessage.aircraftStatus) ?? .other(typeCode: tc, me: me)
         case 29: self = TargetStateAndStatus(me).map(ADSBMessage.targetState) ?? .other(typeCode: tc, me: me)
         case 31: self = OperationalStatus(me).map(ADSBMessage.operationalStatus) ?? .other(typeCode: tc, me: me)
         default: self = .other(typeCode: tc, me: me)
@@ -45,7 +45,7 @@ public enum ADSBMessage: Hashable, Sendable {
         case .surfacePosition(let m): m.contribute(to: &fields)
         case .airbornePosition(let m): m.contribute(to: &fields)
         case .airborneVelocity(let m): m.contribute(to: &fields)
-//PENDING        case .aircraftStatus(let m): m.contribute(to: &fields)
+        case .aircraftStatus(let m): m.contribute(to: &fields)
         case .targetState(let m): m.contribute(to: &fields)
         case .operationalStatus(let m): m.contribute(to: &fields)
         case .other: break
