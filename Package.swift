@@ -26,6 +26,7 @@ let package = Package(
         ),
         .testTarget(name: "ModeSTests", dependencies: ["ModeS"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "ModeS"]),
+        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS"]),
     ],
     swiftLanguageModes: [.v6]
 )

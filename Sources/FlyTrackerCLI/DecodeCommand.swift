@@ -40,36 +40,9 @@ struct DecodeCommand: ParsableCommand {
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
 
-        var reader = LineReader(fd: fd, limit: AVRLine.maximumLength)
-        var session = DecodeSession(reference: ref?.coordinate)
-        var output = OutputBuffer()
-        while true {
-            let line: LineReader.Line?
-            do {
-                line = try reader.next()
-            } catch {
-                output.flush()
-                if case .system(let code) = error {
-                    StandardStreams.error("cannot read \(file ?? "standard input"): \(StandardStreams.describe(errno: code))")
-                }
-                throw ExitCode(1)
-            }
-            guard let line else { break }
-            let text = String(decoding: line.bytes, as: UTF8.self)
-            do {
-                if line.length > AVRLine.maximumLength && text.utf8.contains(where: { $0 > 32 }) {
-                    // Report the real length; the reader kept only a prefix.
-                    throw DecodeLineError.malformed(.tooLong(bytes: line.length))
-                }
-                if let fields = try session.decode(line: Substring(text)) {
-                    output.printLine(fields.json)
-                }
-            } catch {
-                output.flush()
-                StandardStreams.error("line \(line.number): \(error)")
-            }
-        }
-        output.flush()
+        let ok = DecodeRunner(reference: ref?.coordinate).run(
+            input: fd, output: STDOUT_FILENO, errors: STDERR_FILENO, inputName: file ?? "standard input")
+        if !ok { throw ExitCode(1) }
     }
 }
 

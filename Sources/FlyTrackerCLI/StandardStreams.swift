@@ -33,9 +33,9 @@ struct OutputBuffer: ~Copyable {
 
 /// One-line messages to standard error.
 enum StandardStreams {
-    /// Writes `flytracker: <message>` and a newline to standard error.
-    static func error(_ message: String) {
-        writeAll(Array("flytracker: \(message)\n".utf8), to: STDERR_FILENO)
+    /// Writes `flytracker: <message>` and a newline to standard error (or `fd`).
+    static func error(_ message: String, to fd: Int32 = STDERR_FILENO) {
+        writeAll(Array("flytracker: \(message)\n".utf8), to: fd)
     }
 
     /// Writes all of `bytes`, retrying short writes; gives up silently on an error.

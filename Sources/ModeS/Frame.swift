@@ -5,10 +5,15 @@
 /// left-aligned in a `UInt128`, so a short frame occupies bits 1…56 and the rest are zero.
 /// Frames are plain values: no allocation, cheap to copy and compare.
 public struct Frame: Hashable, Sendable {
-    /// The bits, left-aligned: bit 1 is the most significant bit of `raw`.
-    public let raw: UInt128
+    /// Bits 1–64 (bit 1 is the most significant bit).
+    public let high: UInt64
+    /// Bits 65–128 (zero beyond the frame's length).
+    public let low: UInt64
     /// 56 or 112.
     public let bitCount: Int
+
+    /// The bits, left-aligned: bit 1 is the most significant bit of `raw`.
+    @inlinable public var raw: UInt128 { UInt128(high) << 64 | UInt128(low) }
 
     /// Number of bits in a short frame (DF 0–15).
     public static let shortBits = 56
@@ -20,7 +25,9 @@ public struct Frame: Hashable, Sendable {
     public init?(raw: UInt128, bitCount: Int) {
         guard bitCount == Frame.shortBits || bitCount == Frame.longBits else { return nil }
         self.bitCount = bitCount
-        self.raw = raw & (UInt128.max << UInt128(128 - bitCount))
+        let masked = raw & (UInt128.max << UInt128(128 - bitCount))
+        high = UInt64(truncatingIfNeeded: masked >> 64)
+        low = UInt64(truncatingIfNeeded: masked)
     }
 
     /// Creates a frame from 7 or 14 bytes in transmission order.
@@ -40,20 +47,29 @@ public struct Frame: Hashable, Sendable {
     @inlinable public var isLong: Bool { bitCount == Frame.longBits }
 
     /// Bits `first…last` (1-based, inclusive, at most 64 of them) as an unsigned integer.
-    @inlinable
+    @inlinable @inline(__always)
     public func bits(_ first: Int, _ last: Int) -> UInt64 {
-        let width = last - first + 1
-        return UInt64(truncatingIfNeeded: (raw << UInt128(first - 1)) >> UInt128(128 - width))
+        let width = UInt64(truncatingIfNeeded: last - first + 1)
+        if last <= 64 {
+            return (high &<< UInt64(truncatingIfNeeded: first - 1)) &>> (64 &- width)
+        }
+        if first > 64 {
+            return (low &<< UInt64(truncatingIfNeeded: first - 65)) &>> (64 &- width)
+        }
+        // Straddles the two words: the tail of `high` followed by the head of `low`.
+        let lowCount = UInt64(truncatingIfNeeded: last - 64)
+        let head = (high &<< UInt64(truncatingIfNeeded: first - 1)) &>> (64 &- (width &- lowCount))
+        return head &<< lowCount | low &>> (64 &- lowCount)
     }
 
     /// Bit `n` (1-based).
-    @inlinable
-    public func bit(_ n: Int) -> Bool { (raw >> UInt128(128 - n)) & 1 == 1 }
+    @inlinable @inline(__always)
+    public func bit(_ n: Int) -> Bool { bits(n, n) == 1 }
 
     /// Byte `index` (0-based) in transmission order.
     @inlinable
     public func byte(_ index: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: raw >> UInt128(120 - index * 8))
+        UInt8(truncatingIfNeeded: bits(index * 8 + 1, index * 8 + 8))
     }
 
     /// The downlink format, bits 1–5. Every frame whose first two bits are `11` is DF24

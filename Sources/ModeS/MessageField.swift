@@ -9,19 +9,19 @@ public struct MessageField: Hashable, Sendable {
     @inlinable public init(_ value: UInt64) { self.value = value & 0x00FF_FFFF_FFFF_FFFF }
 
     /// Field bits `first…last` (1-based, inclusive) as an unsigned integer.
-    @inlinable
+    @inlinable @inline(__always)
     public func bits(_ first: Int, _ last: Int) -> UInt64 {
         let width = last - first + 1
-        return (value >> UInt64(56 - last)) & ((1 << UInt64(width)) - 1)
+        return (value &>> UInt64(truncatingIfNeeded: 56 - last)) & ((1 &<< UInt64(truncatingIfNeeded: width)) &- 1)
     }
 
     /// Field bits `first…last` as an `Int`.
-    @inlinable
+    @inlinable @inline(__always)
     public func int(_ first: Int, _ last: Int) -> Int { Int(bits(first, last)) }
 
     /// Field bit `n` (1-based).
-    @inlinable
-    public func bit(_ n: Int) -> Bool { (value >> UInt64(56 - n)) & 1 == 1 }
+    @inlinable @inline(__always)
+    public func bit(_ n: Int) -> Bool { (value &>> UInt64(truncatingIfNeeded: 56 - n)) & 1 == 1 }
 
     /// A sign-magnitude-free two's-complement style value: bit `sign` is the sign of the
     /// `magnitude` bits that follow it, as Doc 9871 registers encode signed quantities

@@ -91,7 +91,10 @@ public struct CPRPairing: Sendable {
             } else {
                 solved = CPR.globalAirborne(even: even, odd: odd, latest: position.format)
             }
-            if let solved {
+            let own = state.last.flatMap { last in
+                Self.withinWindow(state.lastTime, time, Self.lastPositionMaxAge) ? last : nil
+            }
+            if let solved, Self.agrees(solved, withLocalDecodingOf: position, surface: surface, around: own) {
                 state.last = solved
                 state.lastTime = time
                 return solved
@@ -123,6 +126,20 @@ public struct CPRPairing: Sendable {
             state.lastTime = time
         }
         return solved
+    }
+
+    /// A global result must match the local decoding of the same message around the
+    /// aircraft's own recent position, when there is one. A pair whose halves are too far
+    /// apart in time (unknown timestamps let that through) decodes into the wrong zone, a jump
+    /// of at least one zone (3° or more); the local decoding cannot make that error.
+    static func agrees(_ global: Coordinate, withLocalDecodingOf position: CPRPosition, surface: Bool, around own: Coordinate?) -> Bool {
+        guard let own else { return true }
+        let local = surface ? CPR.localSurface(position, reference: own) : CPR.localAirborne(position, reference: own)
+        guard let local else { return true }
+        let dLat = (global.latitude - local.latitude).magnitude
+        var dLon = (global.longitude - local.longitude).magnitude
+        if dLon > 180 { dLon = 360 - dLon }
+        return dLat < 0.1 && dLon < 0.1
     }
 
     /// Forgets everything about one address.

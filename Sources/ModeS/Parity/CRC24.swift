@@ -22,22 +22,29 @@ public enum CRC24 {
     /// CRC of the first `byteCount` bytes of the frame's bits.
     @inlinable
     public static func checksum(of raw: UInt128, byteCount: Int) -> UInt32 {
-        var crc: UInt32 = 0
+        checksum(high: UInt64(truncatingIfNeeded: raw >> 64), low: UInt64(truncatingIfNeeded: raw), byteCount: byteCount)
+    }
+
+    /// CRC of the first `byteCount` bytes of bits held as two left-aligned words.
+    @inlinable
+    public static func checksum(high: UInt64, low: UInt64, byteCount: Int) -> UInt32 {
         table.withUnsafeBufferPointer { t in
-            var shift = 120
-            for _ in 0..<byteCount {
-                let byte = UInt32(truncatingIfNeeded: raw >> UInt128(shift)) & 0xFF
-                crc = ((crc << 8) ^ t[Int(((crc >> 16) ^ byte) & 0xFF)]) & 0xFF_FFFF
-                shift -= 8
+            var crc: UInt32 = 0
+            var word = high
+            for i in 0..<byteCount {
+                if i == 8 { word = low }
+                let byte = UInt32(truncatingIfNeeded: word &>> 56)
+                crc = ((crc &<< 8) ^ t[Int(((crc &>> 16) ^ byte) & 0xFF)]) & 0xFF_FFFF
+                word = word &<< 8
             }
+            return crc
         }
-        return crc
     }
 
     /// The syndrome of a frame: CRC of all but the last 24 bits XOR the last 24 bits.
     @inlinable
     public static func syndrome(of frame: Frame) -> UInt32 {
-        checksum(of: frame.raw, byteCount: frame.byteCount - 3) ^ frame.parityField
+        checksum(high: frame.high, low: frame.low, byteCount: frame.byteCount - 3) ^ frame.parityField
     }
 
     /// The parity field a frame with these bits must carry for a zero syndrome; the data bits

@@ -16,18 +16,6 @@ private func field(_ parts: [(Int, Int, UInt64)]) -> MessageField {
 
 private func me(_ hex: String) throws -> MessageField { try Frame(hex: hex).messageField }
 
-/// Deterministic pseudo-random 64-bit values (SplitMix64) for the no-trap sweep.
-private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("TargetStateAndStatus (TC 29, BDS 6,2)")
 struct TargetStateAndStatusTests {
     // MARK: Version 2 (subtype 1), real frames
@@ -287,7 +275,7 @@ struct TargetStateAndStatusTests {
 
     @Test("any TC 29 field decodes or returns nil without trapping")
     func noTrapSweep() {
-        var rng = SplitMix64(state: 29)
+        var rng = SplitMix64(seed: 29)
         var decoded = 0
         for _ in 0..<20_000 {
             let raw = (rng.next() & 0x0007_FFFF_FFFF_FFFF) | (29 << 51)

@@ -51,8 +51,11 @@ struct AltitudeTests {
         // Published vector: DF5 with identity 0356.
         let frame = try Frame(hex: "2A00516D492B80")
         #expect(Squawk.string(Squawk.fromID13(UInt32(frame.bits(20, 32)))) == "0356")
-        // A4 A2 A1 = bits 6,4,2 set and everything else clear → 7000.
-        #expect(Squawk.fromID13(0b0001_0101_0000_0) == 0o7000)
+        // ID bits C1 A1 C2 A2 C4 A4 X B1 D1 B2 D2 B4 D4: A1 A2 A4 (bits 2, 4, 6) alone → 7000;
+        // C1 C2 C4 (bits 1, 3, 5) alone → 0070; D1 D2 D4 (bits 9, 11, 13) alone → 0007.
+        #expect(Squawk.fromID13(0b0_1010_1000_0000) == 0o7000)
+        #expect(Squawk.fromID13(0b1_0101_0000_0000) == 0o0070)
+        #expect(Squawk.fromID13(0b0_0000_0001_0101) == 0o0007)
         #expect(Squawk.string(0o7700) == "7700")
         #expect(Emergency(squawk: 0o7700) == .general)
         #expect(Emergency(squawk: 0o7500) == .unlawful)

@@ -1,0 +1,52 @@
+@testable import ModeS
+
+/// Builds MB fields bit by bit, numbered as Doc 9871 numbers them (1 = MSB of the 56).
+struct MBBuilder {
+    private(set) var value: UInt64 = 0
+
+    init() {}
+
+    init(_ field: MessageField) { value = field.value }
+
+    /// Sets bits `first…last` to `raw` (right-aligned, truncated to the width).
+    func setting(_ first: Int, _ last: Int, to raw: UInt64) -> MBBuilder {
+        let width = UInt64(last - first + 1)
+        let mask: UInt64 = (1 << width) - 1
+        let shift = UInt64(56 - last)
+        var copy = self
+        copy.value = (value & ~(mask << shift)) | ((raw & mask) << shift)
+        return copy
+    }
+
+    /// Sets bit `n`.
+    func setting(_ n: Int, _ on: Bool = true) -> MBBuilder { setting(n, n, to: on ? 1 : 0) }
+
+    /// Writes `v` as the register tables code signed values: bit `sign`, then `first…last`
+    /// holding v + 2^width when v is negative.
+    func settingSigned(sign: Int, _ first: Int, _ last: Int, to v: Int) -> MBBuilder {
+        let width = last - first + 1
+        let negative = v < 0
+        let magnitude = negative ? v + (1 << width) : v
+        return setting(sign, negative).setting(first, last, to: UInt64(magnitude))
+    }
+
+    var field: MessageField { MessageField(value) }
+}
+
+/// The MB field (frame bits 33–88) of a DF20/21 frame given in hex.
+func mbField(_ hex: String) throws -> MessageField {
+    try Frame(hex: hex).messageField
+}
+
+/// SplitMix64: a small deterministic generator, so random-input tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
