@@ -21,6 +21,16 @@ public struct DecodeSession: Sendable {
     /// Reference position for local CPR decoding (receiver or airport), if any.
     public var reference: Coordinate?
     private var pairing = CPRPairing()
+    /// Per aircraft: the ADS-B version and NIC supplements from its last operational status.
+    private var integrity: [UInt32: IntegrityState] = [:]
+    /// Bound on `integrity` (addresses), so a long run cannot grow without limit.
+    private static let integrityCapacity = 10_000
+
+    private struct IntegrityState {
+        var version: Int
+        var supplementA: Bool
+        var supplementC: Bool
+    }
 
     public init(reference: Coordinate? = nil) {
         self.reference = reference
@@ -42,16 +52,34 @@ public struct DecodeSession: Sendable {
         }
         var fields = message.fields
         fields.signal = received.signal
-        if case .extendedSquitter(let es) = message.content, let position = es.message {
-            switch position {
+        if case .extendedSquitter(let es) = message.content, let content = es.message {
+            switch content {
             case .airbornePosition(let p):
                 locate(&fields, address: es.address, cpr: p.cpr, surface: false, time: time)
+                fields.nic = nic(of: es.address, typeCode: p.typeCode, supplementB: p.nicSupplementB)
             case .surfacePosition(let p):
                 locate(&fields, address: es.address, cpr: p.cpr, surface: true, time: time)
+                fields.nic = nic(of: es.address, typeCode: p.typeCode, supplementB: false)
+            case .operationalStatus(let status):
+                remember(status, of: es.address)
             default: break
             }
         }
         return fields
+    }
+
+    private func nic(of address: UInt32, typeCode: Int, supplementB: Bool) -> Int? {
+        guard let state = integrity[address] else { return nil }
+        return NavigationIntegrity.nic(typeCode: typeCode, version: state.version, supplementA: state.supplementA,
+                                       supplementB: supplementB, supplementC: state.supplementC)
+    }
+
+    private mutating func remember(_ status: OperationalStatus, of address: UInt32) {
+        guard status.version == 1 || status.version == 2, let a = status.nicSupplementA else { return }
+        var c = false
+        if case .surface(let surface)? = status.capabilities { c = surface.nicSupplementC ?? false }
+        if integrity[address] == nil && integrity.count >= Self.integrityCapacity { integrity.removeAll(keepingCapacity: true) }
+        integrity[address] = IntegrityState(version: status.version, supplementA: a, supplementC: c)
     }
 
     private mutating func locate(_ fields: inout FieldSet, address: UInt32, cpr: CPRPosition, surface: Bool, time: Double?) {

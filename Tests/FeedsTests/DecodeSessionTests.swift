@@ -49,3 +49,16 @@ struct DecodeSessionTests {
         #expect(try session.decode(line: "8D4840D6202CC371C32CE0576098")?.flight == "KLM1023")
     }
 }
+
+struct DecodeSessionIntegrityTests {
+    @Test func positionsGetANICOnceTheOperationalStatusIsKnown() throws {
+        // Real frames of AB2760: an airborne position (TC11), then its version 2 operational
+        // status (NIC-A 0), then the same position again: NIC 8 needs NIC-A = NIC-B = 0.
+        var session = DecodeSession()
+        let position = "8DAB27605835E28DDB09F5C3315D"
+        #expect(try session.decode(line: Substring(position))?.nic == nil)
+        let status = try #require(try session.decode(line: "8DAB2760F8230006004AB84A4446"))
+        #expect(status.version == 2)
+        #expect(try session.decode(line: Substring(position))?.nic == 8)
+    }
+}
