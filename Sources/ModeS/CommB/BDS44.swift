@@ -47,7 +47,7 @@ public struct BDS44: Hashable, Sendable {
         if mb.bit(35) {
             let pressure = mb.int(36, 46)
             guard (100...1100).contains(pressure),
-                  abs(sat - AirData.standardTemperature(pressure: Double(pressure))) <= 40 else { return false }
+                  abs(sat - CommBAirData.standardTemperature(pressure: Double(pressure))) <= 40 else { return false }
         }
         return true
     }

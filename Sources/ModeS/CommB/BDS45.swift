@@ -45,7 +45,7 @@ public struct BDS45: Hashable, Sendable {
             guard (100...1100).contains(pressure) else { return false }
             if mb.bit(16) {
                 let sat = Double(mb.signed(sign: 17, 18, 26)) * 0.25
-                guard abs(sat - AirData.standardTemperature(pressure: Double(pressure))) <= 40 else { return false }
+                guard abs(sat - CommBAirData.standardTemperature(pressure: Double(pressure))) <= 40 else { return false }
             }
         }
         return true

@@ -93,7 +93,7 @@ public struct BDS50: Hashable, Sendable {
         if v.track != nil, v.groundSpeed == nil { score -= 4 }
         if v.groundSpeed != nil, v.trueAirspeed == nil { score -= 4 }
         if let roll = v.roll, let rate = v.trackRate, let tas = v.trueAirspeed, tas >= 60,
-           let expected = AirData.turnRate(roll: roll, speed: Double(tas)) {
+           let expected = CommBAirData.turnRate(roll: roll, speed: Double(tas)) {
             let error = abs(rate - expected)
             if error <= 0.3 + 0.25 * abs(expected) {
                 score += 6

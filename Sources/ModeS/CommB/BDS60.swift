@@ -47,7 +47,7 @@ public struct BDS60: Hashable, Sendable {
             return false
         }
         if let ias = v.indicatedAirspeed, let mach = v.mach {
-            guard let delta = AirData.pressureRatio(calibratedAirspeed: Double(ias), mach: mach),
+            guard let delta = CommBAirData.pressureRatio(calibratedAirspeed: Double(ias), mach: mach),
                   plausiblePressureRatio.contains(delta) else { return false }
         }
         return true
@@ -95,7 +95,7 @@ public struct BDS60: Hashable, Sendable {
         if v.baroRate != nil { score += 11 }
         if v.inertialVerticalVelocity != nil { score += 11 }
         if let ias = v.indicatedAirspeed, let mach = v.mach,
-           let delta = AirData.pressureRatio(calibratedAirspeed: Double(ias), mach: mach),
+           let delta = CommBAirData.pressureRatio(calibratedAirspeed: Double(ias), mach: mach),
            (0.1...1.05).contains(delta), Double(ias) >= 60 + 150 * (1 - delta), ias <= 400 {
             score += 8
         }

@@ -10,19 +10,19 @@ struct BDS10And17Tests {
     func bds10NeedsCode() throws {
         let mb = try mbField(Self.bds10)
         #expect(BDS10.isValid(mb))
-        #expect(!BDS10.isValid(MBBuilder(mb).setting(1, 8, to: 0x11).field))
-        #expect(!BDS10.isValid(MBBuilder(mb).setting(1, 8, to: 0x20).field))
+        #expect(!BDS10.isValid(MBFieldBuilder(mb).setting(1, 8, to: 0x11).field))
+        #expect(!BDS10.isValid(MBFieldBuilder(mb).setting(1, 8, to: 0x20).field))
     }
 
     @Test("1,0 validator rejects each reserved bit 10–14", arguments: 10...14)
     func bds10ReservedBits(bit: Int) throws {
         let mb = try mbField(Self.bds10)
-        #expect(!BDS10.isValid(MBBuilder(mb).setting(bit).field))
+        #expect(!BDS10.isValid(MBFieldBuilder(mb).setting(bit).field))
     }
 
     @Test("1,0 multi-bit fields are read from their bit positions")
     func bds10Fields() {
-        let mb = MBBuilder().setting(1, 8, to: 0x10).setting(9).setting(17, 23, to: 5)
+        let mb = MBFieldBuilder().setting(1, 8, to: 0x10).setting(9).setting(17, 23, to: 5)
             .setting(26, 28, to: 0b101).setting(29, 32, to: 0b1001).setting(39, 40, to: 2)
             .setting(41, 56, to: 0x8001).field
         let r = BDS10(mb)
@@ -38,21 +38,21 @@ struct BDS10And17Tests {
     func bds17Reserved(bit: Int) throws {
         let mb = try mbField(Self.bds17)
         #expect(BDS17.isValid(mb))
-        #expect(!BDS17.isValid(MBBuilder(mb).setting(bit).field))
+        #expect(!BDS17.isValid(MBFieldBuilder(mb).setting(bit).field))
     }
 
     @Test("1,7 validator needs 2,0 (bit 7) listed")
     func bds17NeedsIdentification() throws {
         let mb = try mbField(Self.bds17)
-        #expect(!BDS17.isValid(MBBuilder(mb).setting(7, false).field))
+        #expect(!BDS17.isValid(MBFieldBuilder(mb).setting(7, false).field))
     }
 
     @Test("1,7 validator needs the extended squitter registers 0,5 0,6 0,8 0,9 all or none")
     func bds17SquitterGroup() throws {
         let mb = try mbField(Self.bds17)
-        #expect(!BDS17.isValid(MBBuilder(mb).setting(2, false).field))
+        #expect(!BDS17.isValid(MBFieldBuilder(mb).setting(2, false).field))
         // No extended squitter at all: a Comm-B-only transponder listing 2,0 4,0 5,0 6,0.
-        let commBOnly = MBBuilder().setting(7).setting(9).setting(16).setting(24).field
+        let commBOnly = MBFieldBuilder().setting(7).setting(9).setting(16).setting(24).field
         #expect(BDS17.isValid(commBOnly))
         #expect(BDS17(commBOnly).supportedRegisters == [BDS(2, 0), BDS(4, 0), BDS(5, 0), BDS(6, 0)])
     }

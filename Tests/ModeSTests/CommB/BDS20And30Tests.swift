@@ -7,7 +7,7 @@ struct BDS20And30Tests {
     func bds20NeedsCode() throws {
         let mb = try mbField("A000083E202CC371C31DE0AA1CCF")
         #expect(BDS20.isValid(mb))
-        #expect(!BDS20.isValid(MBBuilder(mb).setting(1, 8, to: 0x21).field))
+        #expect(!BDS20.isValid(MBFieldBuilder(mb).setting(1, 8, to: 0x21).field))
     }
 
     @Test("2,0 validator rejects a character outside the IA-5 subset in any position", arguments: 0..<8)
@@ -15,20 +15,20 @@ struct BDS20And30Tests {
         let mb = try mbField("A000083E202CC371C31DE0AA1CCF")
         let first = 9 + 6 * position
         // Code 0 and 33 are outside the subset (Annex 10 Vol IV Table 3-9).
-        #expect(!BDS20.isValid(MBBuilder(mb).setting(first, first + 5, to: 0).field))
-        #expect(!BDS20.isValid(MBBuilder(mb).setting(first, first + 5, to: 33).field))
+        #expect(!BDS20.isValid(MBFieldBuilder(mb).setting(first, first + 5, to: 0).field))
+        #expect(!BDS20.isValid(MBFieldBuilder(mb).setting(first, first + 5, to: 33).field))
     }
 
     @Test("2,0 with eight spaces is not a valid identification")
     func bds20AllSpaces() {
-        var b = MBBuilder().setting(1, 8, to: 0x20)
+        var b = MBFieldBuilder().setting(1, 8, to: 0x20)
         for i in 0..<8 { b = b.setting(9 + 6 * i, 14 + 6 * i, to: 32) }
         #expect(!BDS20.isValid(b.field))
         #expect(BDS20(b.field).callsign == nil)
     }
 
     /// BDS 3,0 header with an RA: code 0x30, ARA bit 9.
-    static let raHeader = MBBuilder().setting(1, 8, to: 0x30).setting(9)
+    static let raHeader = MBFieldBuilder().setting(1, 8, to: 0x30).setting(9)
 
     @Test("3,0 with ARA bit 9: one-sense RA whose bits 10–15 are read as corrective, downward, …")
     func oneSenseAdvisory() {
@@ -44,7 +44,7 @@ struct BDS20And30Tests {
 
     @Test("ARA bit 9 clear with MTE: multiple-threat RA with its own bit meanings")
     func multipleThreatAdvisory() {
-        let mb = MBBuilder().setting(1, 8, to: 0x30).setting(10).setting(11).setting(28).field
+        let mb = MBFieldBuilder().setting(1, 8, to: 0x30).setting(10).setting(11).setting(28).field
         let ra = ResolutionAdvisory(mb)
         #expect(ra.multipleThreats)
         #expect(ra.advisory == .multipleSenses([.upwardCorrection, .positiveClimb]))
@@ -52,7 +52,7 @@ struct BDS20And30Tests {
 
     @Test("ARA bit 9 and MTE clear: no vertical RA")
     func noAdvisory() {
-        let mb = MBBuilder().setting(1, 8, to: 0x30).setting(27).field
+        let mb = MBFieldBuilder().setting(1, 8, to: 0x30).setting(27).field
         let ra = ResolutionAdvisory(mb)
         #expect(ra.advisory == .none)
         #expect(ra.terminated)
@@ -72,7 +72,7 @@ struct BDS20And30Tests {
         #expect(BDS30.isValid(mb))
         #expect(ResolutionAdvisory(mb).threat == .address(0xABCDEF))
         // Bits 55–56 after the address must be zero.
-        #expect(!BDS30.isValid(MBBuilder(mb).setting(56).field))
+        #expect(!BDS30.isValid(MBFieldBuilder(mb).setting(56).field))
     }
 
     @Test("TTI 2: altitude code, range (n − 1)/10 NM and bearing sector 6(n − 1)…6n")
@@ -106,16 +106,16 @@ struct BDS20And30Tests {
     func bds30Validator() {
         let ok = Self.raHeader.field
         #expect(BDS30.isValid(ok))
-        #expect(!BDS30.isValid(MBBuilder(ok).setting(1, 8, to: 0x31).field))
-        #expect(!BDS30.isValid(MBBuilder(ok).setting(16).field))
-        #expect(!BDS30.isValid(MBBuilder(ok).setting(22).field))
-        #expect(!BDS30.isValid(MBBuilder(ok).setting(29, 30, to: 3).field))
-        #expect(!BDS30.isValid(MBBuilder(ok).setting(40).field))
+        #expect(!BDS30.isValid(MBFieldBuilder(ok).setting(1, 8, to: 0x31).field))
+        #expect(!BDS30.isValid(MBFieldBuilder(ok).setting(16).field))
+        #expect(!BDS30.isValid(MBFieldBuilder(ok).setting(22).field))
+        #expect(!BDS30.isValid(MBFieldBuilder(ok).setting(29, 30, to: 3).field))
+        #expect(!BDS30.isValid(MBFieldBuilder(ok).setting(40).field))
     }
 
     @Test("ADS-B TC28 subtype 2 uses the same bits 9–56: ResolutionAdvisory ignores bits 1–8")
     func sharedWithExtendedSquitter() {
-        let body = MBBuilder().setting(9).setting(10).setting(24).setting(28)
+        let body = MBFieldBuilder().setting(9).setting(10).setting(24).setting(28)
             .setting(29, 30, to: 1).setting(31, 54, to: 0x4840D6)
         let commB = body.setting(1, 8, to: 0x30).field
         let squitter = body.setting(1, 5, to: 28).setting(6, 8, to: 2).field

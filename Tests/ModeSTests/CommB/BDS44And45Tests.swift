@@ -7,7 +7,7 @@ import Testing
 struct BDS44And45Tests {
     /// FOM GNSS, wind 42 kt from 270° (384 × 180/256), SAT −40.25 °C, 250 hPa, light
     /// turbulence, humidity 50 %.
-    static let routine = MBBuilder().setting(1, 4, to: 2).setting(5).setting(6, 14, to: 42)
+    static let routine = MBFieldBuilder().setting(1, 4, to: 2).setting(5).setting(6, 14, to: 42)
         .setting(15, 23, to: 384).settingSigned(sign: 24, 25, 34, to: -161)
         .setting(35).setting(36, 46, to: 250).setting(47).setting(48, 49, to: 1)
         .setting(50).setting(51, 56, to: 32)
@@ -52,7 +52,7 @@ struct BDS44And45Tests {
     }
 
     /// Moderate turbulence, nil wind shear, severe icing, SAT −12.5 °C, 850 hPa, radio height 1600 ft.
-    static let hazard = MBBuilder().setting(1).setting(2, 3, to: 2).setting(4)
+    static let hazard = MBFieldBuilder().setting(1).setting(2, 3, to: 2).setting(4)
         .setting(10).setting(11, 12, to: 3).setting(16).settingSigned(sign: 17, 18, 26, to: -50)
         .setting(27).setting(28, 38, to: 850).setting(39).setting(40, 51, to: 100)
 

@@ -10,21 +10,21 @@ struct BDS50And60Tests {
     func bds50StatusMismatch(statusBit: Int) throws {
         let mb = try mbField(Self.bds50)
         #expect(BDS50.isValid(mb))
-        #expect(!BDS50.isValid(MBBuilder(mb).setting(statusBit, false).field))
+        #expect(!BDS50.isValid(MBFieldBuilder(mb).setting(statusBit, false).field))
     }
 
     @Test("6,0 validator rejects a clear status bit with a non-zero value", arguments: [1, 13, 24, 35, 46])
     func bds60StatusMismatch(statusBit: Int) throws {
         let mb = try mbField(Self.bds60)
         #expect(BDS60.isValid(mb))
-        #expect(!BDS60.isValid(MBBuilder(mb).setting(statusBit, false).field))
+        #expect(!BDS60.isValid(MBFieldBuilder(mb).setting(statusBit, false).field))
     }
 
     @Test("5,0 signed fields: sign bit then magnitude − 2^width; track and roll scales")
     func bds50Signed() throws {
         // Roll +45° (256 × 45/256); track sign set, magnitude 512 → −90° → 270°;
         // track rate −1 °/s (−32 × 8/256); ground speed and TAS 2 kt per count.
-        let mb = MBBuilder().setting(1).settingSigned(sign: 2, 3, 11, to: 256)
+        let mb = MBFieldBuilder().setting(1).settingSigned(sign: 2, 3, 11, to: 256)
             .setting(12).settingSigned(sign: 13, 14, 23, to: -512)
             .setting(24).setting(25, 34, to: 200)
             .setting(35).settingSigned(sign: 36, 37, 45, to: -32)
@@ -36,13 +36,13 @@ struct BDS50And60Tests {
         #expect(r.trackRate == -1)
         #expect(r.trueAirspeed == 420)
         // Sign set with zero magnitude is the most negative value: −180° track → 180°.
-        let south = MBBuilder().setting(12).setting(13).field
+        let south = MBFieldBuilder().setting(12).setting(13).field
         #expect(BDS50(south).track == 180)
     }
 
     @Test("5,0 values are nil when their status bit is clear")
     func bds50Absent() {
-        let r = BDS50(MBBuilder().setting(46).setting(47, 56, to: 100).field)
+        let r = BDS50(MBFieldBuilder().setting(46).setting(47, 56, to: 100).field)
         #expect(r.roll == nil && r.track == nil && r.groundSpeed == nil && r.trackRate == nil)
         #expect(r.trueAirspeed == 200)
         var fields = FieldSet()
@@ -53,24 +53,24 @@ struct BDS50And60Tests {
 
     @Test("5,0 validator rejects implausible values")
     func bds50Implausible() {
-        let roll = { (raw: Int) in MBBuilder().setting(1).settingSigned(sign: 2, 3, 11, to: raw).field }
+        let roll = { (raw: Int) in MBFieldBuilder().setting(1).settingSigned(sign: 2, 3, 11, to: raw).field }
         #expect(BDS50.isValid(roll(284)))     // 49.9°
         #expect(!BDS50.isValid(roll(290)))    // 51°
         #expect(!BDS50.isValid(roll(-290)))
         let speeds = { (gs: UInt64, tas: UInt64) in
-            MBBuilder().setting(24).setting(25, 34, to: gs).setting(46).setting(47, 56, to: tas).field
+            MBFieldBuilder().setting(24).setting(25, 34, to: gs).setting(46).setting(47, 56, to: tas).field
         }
         #expect(BDS50.isValid(speeds(240, 220)))     // 480 / 440 kt
         #expect(!BDS50.isValid(speeds(240, 100)))    // 480 / 200 kt: 280 kt of wind
         #expect(!BDS50.isValid(speeds(400, 300)))    // ground speed 800 kt
         #expect(!BDS50.isValid(speeds(300, 310)))    // TAS 620 kt
-        let rate = MBBuilder().setting(35).settingSigned(sign: 36, 37, 45, to: 352).field   // 11 °/s
+        let rate = MBFieldBuilder().setting(35).settingSigned(sign: 36, 37, 45, to: 352).field   // 11 °/s
         #expect(!BDS50.isValid(rate))
     }
 
     @Test("6,0 scales: heading 90/512°, IAS 1 kt, Mach 0.004, rates 32 ft/min")
     func bds60Scales() throws {
-        let mb = MBBuilder().setting(1).settingSigned(sign: 2, 3, 12, to: -256)
+        let mb = MBFieldBuilder().setting(1).settingSigned(sign: 2, 3, 12, to: -256)
             .setting(13).setting(14, 23, to: 250)
             .setting(24).setting(25, 34, to: 195)
             .setting(35).settingSigned(sign: 36, 37, 45, to: -50)
@@ -85,7 +85,7 @@ struct BDS50And60Tests {
 
     @Test("6,0 validator rejects implausible values")
     func bds60Implausible() {
-        let b = MBBuilder()
+        let b = MBFieldBuilder()
         #expect(!BDS60.isValid(b.setting(13).setting(14, 23, to: 520).field))      // IAS 520 kt
         #expect(!BDS60.isValid(b.setting(24).setting(25, 34, to: 260).field))      // Mach 1.04
         #expect(!BDS60.isValid(b.setting(35).settingSigned(sign: 36, 37, 45, to: 200).field))   // 6400 ft/min
@@ -122,12 +122,12 @@ struct BDS50And60Tests {
     @Test("5,0 and 6,0 of the same aircraft state are each inferred as themselves")
     func sameStateBothRegisters() throws {
         let trackRaw = 97     // 17.05°
-        let bds50 = MBBuilder().setting(1).settingSigned(sign: 2, 3, 11, to: 3)
+        let bds50 = MBFieldBuilder().setting(1).settingSigned(sign: 2, 3, 11, to: 3)
             .setting(12).settingSigned(sign: 13, 14, 23, to: trackRaw)
             .setting(24).setting(25, 34, to: 250)
             .setting(35).settingSigned(sign: 36, 37, 45, to: 1)
             .setting(46).setting(47, 56, to: 230).field
-        let bds60 = MBBuilder().setting(1).settingSigned(sign: 2, 3, 12, to: 68)
+        let bds60 = MBFieldBuilder().setting(1).settingSigned(sign: 2, 3, 12, to: 68)
             .setting(13).setting(14, 23, to: 262)
             .setting(24).setting(25, 34, to: 200)
             .setting(35).settingSigned(sign: 36, 37, 45, to: 2)

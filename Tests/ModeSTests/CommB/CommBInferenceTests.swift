@@ -22,7 +22,7 @@ struct CommBInferenceTests {
     func tieReturnsNil() {
         // Bit 46 with 100 in bits 47–56 reads as 5,0 TAS 200 kt or as 6,0 inertial vertical
         // velocity +3200 ft/min; both readings carry the same 11 bits and nothing else.
-        let mb = MBBuilder().setting(46).setting(47, 56, to: 100).field
+        let mb = MBFieldBuilder().setting(46).setting(47, 56, to: 100).field
         let c = CommB.candidates(mb)
         #expect(c.count == 2)
         #expect(Set(c.map(\.register.bds)) == [BDS(5, 0), BDS(6, 0)])

@@ -1,7 +1,7 @@
 @testable import ModeS
 
 /// Builds MB fields bit by bit, numbered as Doc 9871 numbers them (1 = MSB of the 56).
-struct MBBuilder {
+struct MBFieldBuilder {
     private(set) var value: UInt64 = 0
 
     init() {}
@@ -9,7 +9,7 @@ struct MBBuilder {
     init(_ field: MessageField) { value = field.value }
 
     /// Sets bits `first…last` to `raw` (right-aligned, truncated to the width).
-    func setting(_ first: Int, _ last: Int, to raw: UInt64) -> MBBuilder {
+    func setting(_ first: Int, _ last: Int, to raw: UInt64) -> MBFieldBuilder {
         let width = UInt64(last - first + 1)
         let mask: UInt64 = (1 << width) - 1
         let shift = UInt64(56 - last)
@@ -19,11 +19,11 @@ struct MBBuilder {
     }
 
     /// Sets bit `n`.
-    func setting(_ n: Int, _ on: Bool = true) -> MBBuilder { setting(n, n, to: on ? 1 : 0) }
+    func setting(_ n: Int, _ on: Bool = true) -> MBFieldBuilder { setting(n, n, to: on ? 1 : 0) }
 
     /// Writes `v` as the register tables code signed values: bit `sign`, then `first…last`
     /// holding v + 2^width when v is negative.
-    func settingSigned(sign: Int, _ first: Int, _ last: Int, to v: Int) -> MBBuilder {
+    func settingSigned(sign: Int, _ first: Int, _ last: Int, to v: Int) -> MBFieldBuilder {
         let width = last - first + 1
         let negative = v < 0
         let magnitude = negative ? v + (1 << width) : v
@@ -38,7 +38,8 @@ func mbField(_ hex: String) throws -> MessageField {
     try Frame(hex: hex).messageField
 }
 
-/// SplitMix64: a small deterministic generator, so random-input tests are reproducible.
+/// SplitMix64: a small deterministic generator, so random-input tests are reproducible
+/// (other suites in ModeSTests use it too).
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }

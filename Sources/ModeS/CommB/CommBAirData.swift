@@ -2,7 +2,7 @@ import RealModule
 
 /// Standard-atmosphere relations the Comm-B plausibility checks use (ICAO Doc 7488 ISA;
 /// subsonic compressible-flow pitot relation). Pure functions, no state.
-enum AirData {
+enum CommBAirData {
     /// Speed of sound at ISA sea level, kt.
     static let seaLevelSoundSpeed = 661.4786
 
