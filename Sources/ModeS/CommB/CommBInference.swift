@@ -12,7 +12,8 @@ public struct CommBCandidate: Hashable, Sendable {
 }
 
 /// Comm-B register inference: which register a DF20/DF21 MB field holds, since the reply does
-/// not say (ICAO Doc 9871 §A.2.1, "GICB" replies carry no register number).
+/// not say (a ground-initiated Comm-B reply carries no register number; ICAO Doc 9871
+/// Appendix A).
 ///
 /// Each register's validator (`BDSxy.isValid`) decides whether the MB can be that register at
 /// all. A valid register is then scored by its evidence:
@@ -20,9 +21,11 @@ public struct CommBCandidate: Hashable, Sendable {
 ///   (capability map plus 32 reserved zeros) — score 56 + `identifierBonus` = 80;
 /// - the status-bit registers 4,0, 5,0 and 6,0 score the status and value bits of each field
 ///   whose status bit is set (reserved bits too, for 4,0) plus at most 16 points of
-///   cross-checks (5,0: ground speed vs true airspeed, track rate vs roll; 6,0: IAS vs Mach,
-///   barometric vs inertial rate; 4,0: round selected altitudes, standard-ish QNH), so at most
-///   72;
+///   cross-checks and plausible values (5,0: ground speed vs true airspeed, track rate vs
+///   roll, wings level; 6,0: IAS vs Mach, barometric vs inertial rate; 4,0: round selected
+///   altitudes, standard-ish QNH), so at most 72, minus penalties for field combinations a
+///   real report rarely has (5,0 ground speed without TAS, 6,0 airspeed without the
+///   barometric rate, …) — these are what separate 5,0 from 6,0;
 /// - the optional meteorological registers 4,4 and 4,5 score half of that, so they win only
 ///   when nothing else fits.
 /// An all-zero MB fits nothing. Inference never mutates anything; the caller skips it for
