@@ -26,13 +26,13 @@ public enum ADSBMessage: Hashable, Sendable {
         let tc = me.typeCode
         switch tc {
         case 0: self = .noPosition(altitude: Altitude.fromAC12(UInt32(me.bits(9, 20))))
-        case 1...4: self = Identification(me).map(ADSBMessage.identification) ?? .other(typeCode: tc, me: me)
-        case 5...8: self = SurfacePosition(me).map(ADSBMessage.surfacePosition) ?? .other(typeCode: tc, me: me)
-        case 9...18, 20...22: self = AirbornePosition(me).map(ADSBMessage.airbornePosition) ?? .other(typeCode: tc, me: me)
-        case 19: self = AirborneVelocity(me).map(ADSBMessage.airborneVelocity) ?? .other(typeCode: tc, me: me)
-        case 28: self = AircraftStatus(me).map(ADSBMessage.aircraftStatus) ?? .other(typeCode: tc, me: me)
-        case 29: self = TargetStateAndStatus(me).map(ADSBMessage.targetState) ?? .other(typeCode: tc, me: me)
-        case 31: self = OperationalStatus(me).map(ADSBMessage.operationalStatus) ?? .other(typeCode: tc, me: me)
+        case 1...4: if let m = Identification(me) { self = .identification(m) } else { self = .other(typeCode: tc, me: me) }
+        case 5...8: if let m = SurfacePosition(me) { self = .surfacePosition(m) } else { self = .other(typeCode: tc, me: me) }
+        case 9...18, 20...22: if let m = AirbornePosition(me) { self = .airbornePosition(m) } else { self = .other(typeCode: tc, me: me) }
+        case 19: if let m = AirborneVelocity(me) { self = .airborneVelocity(m) } else { self = .other(typeCode: tc, me: me) }
+        case 28: if let m = AircraftStatus(me) { self = .aircraftStatus(m) } else { self = .other(typeCode: tc, me: me) }
+        case 29: if let m = TargetStateAndStatus(me) { self = .targetState(m) } else { self = .other(typeCode: tc, me: me) }
+        case 31: if let m = OperationalStatus(me) { self = .operationalStatus(m) } else { self = .other(typeCode: tc, me: me) }
         default: self = .other(typeCode: tc, me: me)
         }
     }

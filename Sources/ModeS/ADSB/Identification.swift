@@ -8,19 +8,22 @@
 public struct Identification: Hashable, Sendable {
     /// Emitter category, such as A3 (large aircraft).
     public var category: EmitterCategory?
+    /// Callsign packed as ASCII bytes (`Callsign.pack`); nil when a character is invalid.
+    public var packedCallsign: UInt64?
+
     /// Callsign without trailing spaces; nil when a character is invalid.
-    public var callsign: String?
+    public var callsign: String? { packedCallsign.map(Callsign.unpack) }
 
     public init?(_ me: MessageField) {
         let tc = me.typeCode
         guard (1...4).contains(tc) else { return nil }
         category = EmitterCategory(typeCode: tc, category: me.int(6, 8))
-        callsign = Callsign.decode(me, from: 9)
+        packedCallsign = Callsign.decodePacked(me, from: 9)
     }
 
     public func contribute(to fields: inout FieldSet) {
         fields.bds = BDS(0, 8)
         fields.category = category
-        fields.flight = callsign
+        if let packedCallsign { fields.setFlight(packed: packedCallsign) }
     }
 }

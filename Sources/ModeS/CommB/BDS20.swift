@@ -8,8 +8,12 @@
 public struct BDS20: Hashable, Sendable {
     public static let bds = BDS(2, 0)
 
+    /// The callsign packed as ASCII bytes (`Callsign.pack`), nil when a character is outside
+    /// the set: a plain value, so decoding never touches the heap.
+    public var packedCallsign: UInt64?
+
     /// The callsign with trailing spaces trimmed; nil when a character is outside the set.
-    public var callsign: String?
+    public var callsign: String? { packedCallsign.map(Callsign.unpack) }
 
     /// True when the first byte is the 2,0 code and all eight characters are valid and not all
     /// spaces.
@@ -25,13 +29,13 @@ public struct BDS20: Hashable, Sendable {
     }
 
     public init(_ mb: MessageField) {
-        callsign = Callsign.decode(mb, from: 9)
+        packedCallsign = Callsign.decodePacked(mb, from: 9)
     }
 
     /// Writes bds 2,0 and `flight`.
     public func contribute(to fields: inout FieldSet) {
         fields.bds = Self.bds
-        if let callsign { fields.flight = callsign }
+        if let packedCallsign { fields.setFlight(packed: packedCallsign) }
     }
 
     /// Inference evidence: all 56 bits are meaningful, plus the identifier bonus.

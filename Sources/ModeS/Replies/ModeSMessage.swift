@@ -40,12 +40,12 @@ public struct ModeSMessage: Hashable, Sendable {
         self.parity = parity
         let frame = parity.frame
         switch frame.downlinkFormat {
-        case 0: content = AirAirReply(frame).map(DownlinkContent.shortAirAir) ?? .unknown
-        case 4: content = SurveillanceReply(frame).map(DownlinkContent.surveillanceAltitude) ?? .unknown
-        case 5: content = SurveillanceReply(frame).map(DownlinkContent.surveillanceIdentity) ?? .unknown
-        case 11: content = AllCallReply(frame).map(DownlinkContent.allCall) ?? .unknown
-        case 16: content = AirAirReply(frame).map(DownlinkContent.longAirAir) ?? .unknown
-        case 17, 18: content = ExtendedSquitter(frame).map(DownlinkContent.extendedSquitter) ?? .unknown
+        case 0: if let r = AirAirReply(frame) { content = .shortAirAir(r) } else { content = .unknown }
+        case 4: if let r = SurveillanceReply(frame) { content = .surveillanceAltitude(r) } else { content = .unknown }
+        case 5: if let r = SurveillanceReply(frame) { content = .surveillanceIdentity(r) } else { content = .unknown }
+        case 11: if let r = AllCallReply(frame) { content = .allCall(r) } else { content = .unknown }
+        case 16: if let r = AirAirReply(frame) { content = .longAirAir(r) } else { content = .unknown }
+        case 17, 18: if let r = ExtendedSquitter(frame) { content = .extendedSquitter(r) } else { content = .unknown }
         case 19: content = .militaryExtendedSquitter(application: Int(frame.bits(6, 8)))
         case 20, 21:
             guard let reply = SurveillanceReply(frame) else { content = .unknown; break }
@@ -59,7 +59,8 @@ public struct ModeSMessage: Hashable, Sendable {
     /// Checks parity (with 2-bit correction for `known` addresses) and decodes.
     /// Returns nil when the parity check fails.
     public static func decode<K: KnownAddresses>(_ frame: Frame, known: K) -> ModeSMessage? {
-        ParityCheck.check(frame, known: known).map(ModeSMessage.init)
+        guard let parity = ParityCheck.check(frame, known: known) else { return nil }
+        return ModeSMessage(parity)
     }
 
     /// Checks parity (1-bit correction only) and decodes.
