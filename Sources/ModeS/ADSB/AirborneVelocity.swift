@@ -23,52 +23,66 @@ import RealModule
 /// Subtypes 3–4 (air speed; 4 is supersonic, ×4): bit 14 heading status, 15–24 magnetic
 /// heading in 360/1024 degree steps, bit 25 airspeed type (0 IAS, 1 TAS), 26–35 airspeed + 1.
 public struct AirborneVelocity: Hashable, Sendable {
-    public var subtype: Int
-    public var intentChange: Bool
-    /// NACv (or NUCr in version 0).
-    public var nacV: Int
-    /// East and north components over ground, kt (subtypes 1–2).
-    public var velocityEast: Int?
-    public var velocityNorth: Int?
-    /// Magnetic heading, degrees (subtypes 3–4, when available).
-    public var heading: Double?
-    /// Indicated or true airspeed, kt (subtypes 3–4).
-    public var indicatedAirspeed: Int?
-    public var trueAirspeed: Int?
-    /// Vertical rate, ft/min, from the barometric or the GNSS source.
-    public var baroRate: Int?
-    public var geomRate: Int?
-    /// GNSS height minus barometric altitude, ft.
-    public var geomDelta: Int?
+    // Stored: the ME field only; every value is read from it on access (a small plain value).
+    /// The ME field as received.
+    public let me: MessageField
 
     public init?(_ me: MessageField) {
-        guard me.typeCode == 19 else { return nil }
-        let st = me.int(6, 8)
-        guard (1...4).contains(st) else { return nil }
-        subtype = st
-        intentChange = me.bit(9)
-        nacV = me.int(11, 13)
-        let scale = (st == 2 || st == 4) ? 4 : 1
-        if st <= 2 {
-            let ew = me.int(15, 24), ns = me.int(26, 35)
-            if ew != 0 && ns != 0 {
-                velocityEast = (ew - 1) * scale * (me.bit(14) ? -1 : 1)
-                velocityNorth = (ns - 1) * scale * (me.bit(25) ? -1 : 1)
-            }
-        } else {
-            if me.bit(14) { heading = Double(me.int(15, 24)) * 360.0 / 1024.0 }
-            let speed = me.int(26, 35)
-            if speed != 0 {
-                if me.bit(25) { trueAirspeed = (speed - 1) * scale } else { indicatedAirspeed = (speed - 1) * scale }
-            }
-        }
+        guard me.typeCode == 19, (1...4).contains(me.int(6, 8)) else { return nil }
+        self.me = me
+    }
+
+    public var subtype: Int { me.int(6, 8) }
+    public var intentChange: Bool { me.bit(9) }
+    /// NACv (or NUCr in version 0).
+    public var nacV: Int { me.int(11, 13) }
+    /// 4 for the supersonic subtypes (2 and 4), else 1.
+    private var scale: Int { subtype == 2 || subtype == 4 ? 4 : 1 }
+
+    /// East component over ground, kt (subtypes 1–2); nil when either component is unavailable.
+    public var velocityEast: Int? {
+        guard subtype <= 2, me.int(15, 24) != 0, me.int(26, 35) != 0 else { return nil }
+        return (me.int(15, 24) - 1) * scale * (me.bit(14) ? -1 : 1)
+    }
+
+    /// North component over ground, kt (subtypes 1–2); nil when either component is unavailable.
+    public var velocityNorth: Int? {
+        guard subtype <= 2, me.int(15, 24) != 0, me.int(26, 35) != 0 else { return nil }
+        return (me.int(26, 35) - 1) * scale * (me.bit(25) ? -1 : 1)
+    }
+
+    /// Magnetic heading, degrees (subtypes 3–4, when available).
+    public var heading: Double? {
+        guard subtype >= 3, me.bit(14) else { return nil }
+        return Double(me.int(15, 24)) * 360.0 / 1024.0
+    }
+
+    /// Airspeed, kt (subtypes 3–4), when present.
+    private var airspeed: Int? {
+        guard subtype >= 3, me.int(26, 35) != 0 else { return nil }
+        return (me.int(26, 35) - 1) * scale
+    }
+
+    /// Indicated airspeed, kt (subtypes 3–4, airspeed type bit 0).
+    public var indicatedAirspeed: Int? { me.bit(25) ? nil : airspeed }
+    /// True airspeed, kt (subtypes 3–4, airspeed type bit 1).
+    public var trueAirspeed: Int? { me.bit(25) ? airspeed : nil }
+
+    /// Vertical rate, ft/min, whichever the source bit says.
+    private var verticalRate: Int? {
         let vr = me.int(38, 46)
-        if vr != 0 {
-            let rate = (vr - 1) * 64 * (me.bit(37) ? -1 : 1)
-            if me.bit(36) { baroRate = rate } else { geomRate = rate }
-        }
+        return vr == 0 ? nil : (vr - 1) * 64 * (me.bit(37) ? -1 : 1)
+    }
+
+    /// Barometric vertical rate, ft/min (source bit 1).
+    public var baroRate: Int? { me.bit(36) ? verticalRate : nil }
+    /// GNSS vertical rate, ft/min (source bit 0).
+    public var geomRate: Int? { me.bit(36) ? nil : verticalRate }
+
+    /// GNSS height minus barometric altitude, ft.
+    public var geomDelta: Int? {
         let delta = me.int(50, 56)
-        if delta != 0 { geomDelta = (delta - 1) * 25 * (me.bit(49) ? -1 : 1) }
+        return delta == 0 ? nil : (delta - 1) * 25 * (me.bit(49) ? -1 : 1)
     }
 
     /// Ground speed, kt, truncated to whole knots as the published decoders report it.

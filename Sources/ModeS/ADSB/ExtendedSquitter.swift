@@ -26,7 +26,7 @@ public struct ExtendedSquitter: Hashable, Sendable {
     /// The ADS-B content; nil for DF18 CF 3, 4 and 7 (not ADS-B message formats).
     public var message: ADSBMessage?
     /// DF18 CF3: coarse TIS-B airborne position, kept raw.
-    public var coarseTISB: MessageField?
+    public var coarseTISB: MessageField? { controlField == 3 ? me : nil }
     /// The ME field as received.
     public var me: MessageField
 
@@ -51,7 +51,7 @@ public struct ExtendedSquitter: Hashable, Sendable {
         case 0: addressType = .adsbICAONonTransponder; message = ADSBMessage(me)
         case 1: addressType = .adsbOther; message = ADSBMessage(me)
         case 2: addressType = imf ? .tisbOther : .tisbICAO; message = ADSBMessage(me)
-        case 3: addressType = imf ? .tisbOther : .tisbICAO; coarseTISB = me
+        case 3: addressType = imf ? .tisbOther : .tisbICAO
         case 5: addressType = .tisbOther; message = ADSBMessage(me)
         case 6: addressType = imf ? .adsbOther : .adsrICAO; message = ADSBMessage(me)
         default: addressType = .tisbOther

@@ -42,61 +42,54 @@
 /// Spec: DO-260B §2.2.3.2.7.2, DO-260A §2.2.3.2.7.3; ICAO Doc 9871 §B.2.3.10 (version 1),
 /// §C.2.3.10 and Tables C-23 to C-26, C-33 (version 2).
 public struct OperationalStatus: Hashable, Sendable {
-    public var subtype: Subtype
+    // Stored: the ME field and the two values every reading depends on. Everything else is
+    // read from `me` on access, so the message is a small plain value to build and copy.
+    public let subtype: Subtype
     /// ADS-B version number, 0–7.
-    public var version: Int
+    public let version: Int
+    /// The ME field as received.
+    public let me: MessageField
+
+    /// True for the versions whose fields this decoder knows (1 and 2).
+    private var known: Bool { version == 1 || version == 2 }
+
     /// The raw capability class bits: ME 9–24 (airborne) or ME 9–20 (surface).
-    public var capabilityClassBits: Int
+    public var capabilityClassBits: Int { subtype == .airborne ? me.int(9, 24) : me.int(9, 20) }
     /// The raw operational mode bits, ME 25–40.
-    public var operationalModeBits: Int
+    public var operationalModeBits: Int { me.int(25, 40) }
     /// Decoded capability classes (versions 1–2 with valid service-level bits).
-    public var capabilities: Capabilities?
+    public var capabilities: Capabilities? { known ? Capabilities(me, subtype: subtype, version: version) : nil }
     /// Decoded operational modes (versions 1–2 with OM format 0).
-    public var operationalMode: OperationalMode?
+    public var operationalMode: OperationalMode? { known ? OperationalMode(me, subtype: subtype, version: version) : nil }
     /// Aircraft/vehicle length and width code, 0–15 (surface, versions 1–2).
-    public var lengthWidthCode: Int?
+    public var lengthWidthCode: Int? { known && subtype == .surface ? me.int(21, 24) : nil }
     /// NIC supplement (NIC supplement A in version 2), used with the position type code.
-    public var nicSupplementA: Bool?
-    public var nacP: Int?
+    public var nicSupplementA: Bool? { known ? me.bit(44) : nil }
+    public var nacP: Int? { known ? me.int(45, 48) : nil }
     /// Barometric altitude quality (version 1 airborne).
-    public var barometricAltitudeQuality: Int?
+    public var barometricAltitudeQuality: Int? { version == 1 && subtype == .airborne ? me.int(49, 50) : nil }
     /// Geometric vertical accuracy (version 2 airborne).
-    public var gva: Int?
-    public var sil: Int?
+    public var gva: Int? { version == 2 && subtype == .airborne ? me.int(49, 50) : nil }
+    public var sil: Int? { known ? me.int(51, 52) : nil }
     /// Barometric altitude integrity (airborne).
-    public var nicBaro: Int?
+    public var nicBaro: Int? { known && subtype == .airborne ? me.int(53, 53) : nil }
     /// What the surface position message's heading/track field carries (surface).
-    public var surfaceAngle: SurfaceAngle?
+    public var surfaceAngle: SurfaceAngle? {
+        known && subtype == .surface ? (me.bit(53) ? .heading : .track) : nil
+    }
     /// Reference direction for the headings the aircraft reports.
-    public var horizontalReference: HorizontalReference?
+    public var horizontalReference: HorizontalReference? {
+        known ? (me.bit(54) ? .magneticNorth : .trueNorth) : nil
+    }
     /// Whether `sil` is per flight hour or per sample (version 2).
-    public var silSupplement: SILType?
+    public var silSupplement: SILType? { version == 2 ? (me.bit(55) ? .persample : .perhour) : nil }
 
     /// Decodes a TC 31 ME field; nil for another type code or a reserved subtype (2–7).
     public init?(_ me: MessageField) {
         guard me.typeCode == 31, let subtype = Subtype(rawValue: me.int(6, 8)) else { return nil }
         self.subtype = subtype
         version = me.int(41, 43)
-        capabilityClassBits = subtype == .airborne ? me.int(9, 24) : me.int(9, 20)
-        operationalModeBits = me.int(25, 40)
-        guard version == 1 || version == 2 else { return }
-
-        let v2 = version == 2
-        capabilities = Capabilities(me, subtype: subtype, version: version)
-        operationalMode = OperationalMode(me, subtype: subtype, version: version)
-        nicSupplementA = me.bit(44)
-        nacP = me.int(45, 48)
-        sil = me.int(51, 52)
-        horizontalReference = me.bit(54) ? .magneticNorth : .trueNorth
-        silSupplement = v2 ? (me.bit(55) ? .persample : .perhour) : nil
-        switch subtype {
-        case .airborne:
-            if v2 { gva = me.int(49, 50) } else { barometricAltitudeQuality = me.int(49, 50) }
-            nicBaro = me.int(53, 53)
-        case .surface:
-            lengthWidthCode = me.int(21, 24)
-            surfaceAngle = me.bit(53) ? .heading : .track
-        }
+        self.me = me
     }
 
     /// Writes bds 6,5, the version and the quality values the message carries: NACp, SIL and
