@@ -15,12 +15,15 @@
 /// For CF 2 and 6 the IMF bit (ME bit 8 of position messages) says whether the address is an
 /// ICAO address (0) or another kind (1).
 public struct ExtendedSquitter: Hashable, Sendable {
+    /// DF (17 or 18) and the 3-bit field after it, stored small: messages are copied a lot.
+    private let format: UInt8
+    private let field: UInt8
     /// 17 or 18.
-    public var downlinkFormat: Int
+    public var downlinkFormat: Int { Int(format) }
     /// DF17: transponder capability (CA).
-    public var capability: Int?
+    public var capability: Int? { format == 17 ? Int(field) : nil }
     /// DF18: control field (CF).
-    public var controlField: Int?
+    public var controlField: Int? { format == 18 ? Int(field) : nil }
     public var address: UInt32
     public var addressType: AddressType
     /// The ADS-B content; nil for DF18 CF 3, 4 and 7 (not ADS-B message formats).
@@ -33,18 +36,16 @@ public struct ExtendedSquitter: Hashable, Sendable {
     public init?(_ frame: Frame) {
         let df = frame.downlinkFormat
         guard (df == 17 || df == 18), frame.isLong else { return nil }
-        downlinkFormat = df
+        format = UInt8(df)
         address = UInt32(frame.bits(9, 32))
         me = frame.messageField
-        let field = frame.bits(6, 8)
+        field = UInt8(frame.bits(6, 8))
         if df == 17 {
-            capability = Int(field)
             addressType = .adsbICAO
             message = ADSBMessage(me)
             return
         }
         let cf = Int(field)
-        controlField = cf
         // IMF: ME bit 8 of TIS-B/ADS-R messages (position messages carry it there).
         let imf = me.bit(8)
         switch cf {

@@ -10,29 +10,32 @@
 /// | 33–88 | MB Comm-B message (DF20/21) |
 /// | last 24 | AP address/parity |
 public struct SurveillanceReply: Hashable, Sendable {
-    public var flightStatus: Int
-    public var downlinkRequest: Int
-    public var utilityMessage: Int
-    /// Barometric altitude, ft (DF4/20).
-    public var altitude: Int?
-    /// Mode A code, 12 bits (DF5/21).
-    public var identity: UInt16?
+    // Stored small (replies are copied a lot); the public values are read from these.
+    private let format: UInt8
+    private let status: UInt8
+    private let request: UInt8
+    private let utility: UInt8
+    private let code: UInt16
     /// The Comm-B field (DF20/21).
-    public var mb: MessageField?
+    public let mb: MessageField?
+
+    public var flightStatus: Int { Int(status) }
+    public var downlinkRequest: Int { Int(request) }
+    public var utilityMessage: Int { Int(utility) }
+    /// Barometric altitude, ft (DF4/20).
+    public var altitude: Int? { format == 4 || format == 20 ? Altitude.fromAC13(UInt32(code)) : nil }
+    /// Mode A code, 12 bits (DF5/21).
+    public var identity: UInt16? { format == 5 || format == 21 ? Squawk.fromID13(UInt32(code)) : nil }
 
     public init?(_ frame: Frame) {
         let df = frame.downlinkFormat
         guard df == 4 || df == 5 || df == 20 || df == 21 else { return nil }
-        flightStatus = Int(frame.bits(6, 8))
-        downlinkRequest = Int(frame.bits(9, 13))
-        utilityMessage = Int(frame.bits(14, 19))
-        let code = UInt32(frame.bits(20, 32))
-        if df == 4 || df == 20 {
-            altitude = Altitude.fromAC13(code)
-        } else {
-            identity = Squawk.fromID13(code)
-        }
-        if df >= 20 { mb = frame.messageField }
+        format = UInt8(df)
+        status = UInt8(frame.bits(6, 8))
+        request = UInt8(frame.bits(9, 13))
+        utility = UInt8(frame.bits(14, 19))
+        code = UInt16(frame.bits(20, 32))
+        mb = df >= 20 ? frame.messageField : nil
     }
 
     /// FS 1 and 3 mean on the ground, 0 and 2 airborne; 4 and 5 say nothing.
