@@ -1,20 +1,6 @@
 import Testing
 @testable import ModeS
 
-/// Builds an ME field from (first bit, last bit, value) parts, bits numbered 1…56 as in
-/// Doc 9871, so synthetic messages read like the spec tables. A later part overwrites the
-/// bits of an earlier one.
-private func field(_ parts: [(Int, Int, UInt64)]) -> MessageField {
-    var value: UInt64 = 0
-    for (first, last, v) in parts {
-        let mask: UInt64 = (1 << UInt64(last - first + 1)) - 1
-        let shift = UInt64(56 - last)
-        value = (value & ~(mask << shift)) | ((v & mask) << shift)
-    }
-    return MessageField(value)
-}
-
-private func me(_ hex: String) throws -> MessageField { try Frame(hex: hex).messageField }
 
 @Suite("AircraftStatus (TC 28, BDS 6,1)")
 struct AircraftStatusTests {

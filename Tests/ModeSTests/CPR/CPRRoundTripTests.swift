@@ -4,19 +4,6 @@ import Testing
 /// decode(encode(p)) ≈ p, within half a CPR quantum of the zone size used.
 @Suite("CPR encode/decode round trips")
 struct CPRRoundTripTests {
-    /// Deterministic SplitMix64 so failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
-
     static func longitudeError(_ a: Double, _ b: Double) -> Double {
         Coordinate.normalizeLongitude(a - b).magnitude
     }
@@ -119,7 +106,7 @@ struct CPRRoundTripTests {
 
     @Test("random positions round trip, airborne and surface", arguments: [false, true])
     func random(surface: Bool) throws {
-        var generator = Generator(state: surface ? 17 : 42)
+        var generator = SplitMix64(seed: surface ? 17 : 42)
         var tested = 0
         while tested < 20_000 {
             let latitude = generator.unit() * 179.998 - 89.999

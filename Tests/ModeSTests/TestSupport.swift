@@ -34,9 +34,17 @@ struct MBFieldBuilder {
 }
 
 /// The MB field (frame bits 33–88) of a DF20/21 frame given in hex.
-func mbField(_ hex: String) throws -> MessageField {
-    try Frame(hex: hex).messageField
+func mbField(_ hex: String) throws -> MessageField { try me(hex) }
+
+/// Builds a 56-bit ME/MB field from (first bit, last bit, value) parts, bits numbered 1…56 as
+/// in Doc 9871, so synthetic messages read like the spec tables. A later part overwrites the
+/// bits of an earlier one.
+func field(_ parts: [(Int, Int, UInt64)]) -> MessageField {
+    parts.reduce(MBFieldBuilder()) { $0.setting($1.0, $1.1, to: $1.2) }.field
 }
+
+/// The ME field (frame bits 33–88) of a DF17/18 frame given in hex.
+func me(_ hex: String) throws -> MessageField { try Frame(hex: hex).messageField }
 
 /// SplitMix64: a small deterministic generator, so random-input tests are reproducible
 /// (other suites in ModeSTests use it too).
@@ -50,4 +58,7 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A uniform value in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
