@@ -31,3 +31,35 @@ struct AddressFilterTests {
         #expect(filter.count(at: 201) <= 16)
     }
 }
+
+struct AddressFilterAcceptanceTests {
+    static let squitter = try! Frame(hex: "8D4840D6202CC371C32CE0576098")
+
+    @Test func addressParityRepliesAreAcceptedOnlyAfterTheAddressWasSeenInTheClear() throws {
+        var filter = AddressFilter()
+        // DF20 from 484163 before anything of that aircraft: rejected as possible noise.
+        let commB = try Frame(hex: "A000083E202CC371C31DE0AA1CCF")
+        #expect(filter.accept(commB, at: 0) == nil)
+        // Its all-call reply (address in the clear) teaches the filter the address.
+        let allCall = shortFrameWithParity(df: 11, ca: 5, address: 0x484163)
+        #expect(filter.accept(allCall, at: 1)?.address == 0x484163)
+        #expect(filter.accept(commB, at: 2)?.address == 0x484163)
+        // Sixty seconds after the last confirmation it is forgotten again.
+        #expect(filter.accept(commB, at: 62) == nil)
+    }
+
+    @Test func twoBitCorrectedSquittersDoNotTeachAddresses() {
+        var filter = AddressFilter()
+        #expect(filter.accept(Self.squitter.flipping(bit: 40).flipping(bit: 90), at: 0) == nil)
+        #expect(filter.accept(Self.squitter.flipping(bit: 40), at: 0)?.correctedBits == 1)
+        #expect(filter.contains(0x4840D6, at: 0))
+        #expect(filter.accept(Self.squitter.flipping(bit: 40).flipping(bit: 90), at: 1)?.correctedBits == 2)
+    }
+
+    /// A DF11 with valid parity (interrogator code 0).
+    func shortFrameWithParity(df: Int, ca: Int, address: UInt32) -> Frame {
+        var raw = UInt128(df) << 123 | UInt128(ca) << 120 | UInt128(address) << 96
+        raw |= UInt128(CRC24.parity(forDataOf: raw, bitCount: 56)) << 72
+        return Frame(raw: raw, bitCount: 56)!
+    }
+}
