@@ -11,20 +11,35 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // Pure decoding core: stdlib and swift-numerics only (no Foundation, no clock, no I/O).
         .target(name: "ModeS", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // DSP: sample formats, magnitude, preamble detection, slicing; the modulator.
+        .target(name: "Demod", dependencies: ["ModeS", .product(name: "RealModule", package: "swift-numerics")]),
+        // librtlsdr, found through pkg-config (apt: librtlsdr-dev).
+        .systemLibrary(name: "CRTLSDR", pkgConfig: "librtlsdr", providers: [.apt(["librtlsdr-dev"])]),
+        // Sample sources: RTL-SDR capture, IQ files and stdin, the simulator.
+        .target(name: "Radio", dependencies: ["Demod", "ModeS", "CRTLSDR"]),
+        // The live aircraft table.
+        .target(name: "Tracking", dependencies: ["ModeS"]),
+        // SQLite storage through GRDB.
+        .target(name: "Store", dependencies: ["ModeS", .product(name: "GRDB", package: "GRDB.swift")]),
         // Pure wire formats and JSON documents (network servers arrive with the feeds issue).
-        .target(name: "Feeds", dependencies: ["ModeS"]),
+        .target(name: "Feeds", dependencies: ["ModeS", "Tracking", "Demod"]),
         .executableTarget(
             name: "FlyTrackerCLI",
             dependencies: [
-                "ModeS", "Feeds",
+                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ModeSTests", dependencies: ["ModeS"]),
+        .testTarget(name: "DemodTests", dependencies: ["Demod", "ModeS"]),
+        .testTarget(name: "RadioTests", dependencies: ["Radio", "Demod", "ModeS"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "ModeS"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "ModeS"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "ModeS"]),
         .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS"]),
     ],

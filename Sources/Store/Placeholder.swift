@@ -1,0 +1,1 @@
+// The Store module; its types arrive with their issue (this file is removed then).

@@ -1,0 +1,1 @@
+// Tests for this module arrive with its issue (this file is removed then).
