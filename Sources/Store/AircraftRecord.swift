@@ -1,0 +1,72 @@
+import GRDB
+
+/// One row of the `aircraft` table: what the imported database knows about an ICAO address.
+public struct AircraftRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
+    public static let databaseTableName = "aircraft"
+
+    /// 24-bit ICAO address.
+    public var icao: Int
+    public var registration: String?
+    /// `registration` uppercased without `-`, spaces and dots (indexed, for lookups).
+    public var registrationKey: String?
+    /// ICAO type designator, such as `B738`.
+    public var typeCode: String?
+    /// Such as `BOEING 737-800`.
+    public var description: String?
+    /// readsb `dbFlags` bits: 1 military, 2 interesting, 4 PIA, 8 LADD.
+    public var flags: Int
+    public var year: Int?
+    public var ownerOperator: String?
+
+    public init(icao: UInt32, registration: String? = nil, typeCode: String? = nil, description: String? = nil,
+                flags: Int = 0, year: Int? = nil, ownerOperator: String? = nil) {
+        self.icao = Int(icao & 0xFF_FFFF)
+        self.registration = registration
+        self.registrationKey = registration.map(AircraftRecord.normalize)
+        self.typeCode = typeCode
+        self.description = description
+        self.flags = flags
+        self.year = year
+        self.ownerOperator = ownerOperator
+    }
+
+    public var address: UInt32 { UInt32(truncatingIfNeeded: icao) & 0xFF_FFFF }
+    public var isMilitary: Bool { flags & 1 != 0 }
+
+    /// Registration comparison key: uppercase without `-`, spaces and dots.
+    public static func normalize(_ registration: String) -> String {
+        String(String.UnicodeScalarView(registration.uppercased().unicodeScalars.filter { $0 != "-" && $0 != " " && $0 != "." }))
+    }
+
+    public enum Columns {
+        public static let icao = Column(CodingKeys.icao)
+        public static let registrationKey = Column(CodingKeys.registrationKey)
+    }
+}
+
+extension AppDatabase {
+    /// The aircraft with this ICAO address, if imported.
+    public func aircraft(address: UInt32) throws -> AircraftRecord? {
+        try writer.read { db in try AircraftRecord.fetchOne(db, key: Int(address & 0xFF_FFFF)) }
+    }
+
+    /// Aircraft with this registration (compared without `-`, spaces, dots and case).
+    public func aircraft(registration: String) throws -> [AircraftRecord] {
+        let key = AircraftRecord.normalize(registration)
+        return try writer.read { db in
+            try AircraftRecord.filter(AircraftRecord.Columns.registrationKey == key).order(AircraftRecord.Columns.icao).fetchAll(db)
+        }
+    }
+
+    /// Number of imported aircraft.
+    public func aircraftCount() throws -> Int {
+        try writer.read { db in try AircraftRecord.fetchCount(db) }
+    }
+
+    /// Inserts or replaces records in one transaction.
+    public func save(_ records: [AircraftRecord]) throws {
+        try writer.write { db in
+            for record in records { try record.insert(db, onConflict: .replace) }
+        }
+    }
+}

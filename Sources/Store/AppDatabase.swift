@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+
+/// FlyTracker's SQLite database: one `DatabaseWriter` (a WAL `DatabasePool` in production,
+/// an in-memory `DatabaseQueue` in tests) with every migration applied.
+///
+/// Migrations are registered in `migrator` and never edited once shipped; a change to the
+/// schema is a new migration.
+public final class AppDatabase: Sendable {
+    /// The connection(s). Reads may run concurrently with one writer (WAL).
+    public let writer: any DatabaseWriter
+
+    /// Wraps `writer` and migrates it to the latest schema.
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Opens (creating it and its directory if needed) the database file at `path` as a
+    /// WAL `DatabasePool`.
+    public static func open(path: String) throws -> AppDatabase {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        var configuration = Configuration()
+        // Wait for a concurrent writer (another flytracker process) instead of failing at once.
+        configuration.busyMode = .timeout(5)
+        return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+    }
+
+    /// A fresh in-memory database, for tests.
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue())
+    }
+
+    /// The default database file: `$XDG_DATA_HOME/flytracker/flytracker.sqlite`, else
+    /// `~/.local/share/flytracker/flytracker.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/flytracker/flytracker.sqlite"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/flytracker/flytracker.sqlite"
+    }
+
+    /// Every schema migration, in order.
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-aircraft-db") { db in
+            // The imported aircraft database: one row per ICAO address.
+            try db.create(table: "aircraft") { t in
+                t.primaryKey("icao", .integer)
+                t.column("registration", .text)
+                // Registration uppercased without '-', ' ' and '.', for lookups.
+                t.column("registrationKey", .text).indexed()
+                t.column("typeCode", .text)
+                t.column("description", .text)
+                // readsb dbFlags bits: 1 military, 2 interesting, 4 PIA, 8 LADD.
+                t.column("flags", .integer).notNull().defaults(to: 0)
+                t.column("year", .integer)
+                t.column("ownerOperator", .text)
+            }
+        }
+        return migrator
+    }
+}

@@ -1,1 +1,0 @@
-// The Store module; its types arrive with their issue (this file is removed then).

@@ -1,0 +1,202 @@
+import ModeS
+
+/// The live aircraft table: decoded messages in, aircraft out.
+///
+/// A plain value owned by one task (the decoder): `apply` every message, `snapshot(at:)`
+/// whenever readers need a view (each second), and hand the immutable snapshot to readers
+/// (see `SnapshotPublisher`). Time is always a parameter, seconds on any one time base.
+///
+/// Aircraft are keyed by address and kind of address (`AircraftKey`): non-ICAO addresses
+/// are kept apart. Each field keeps its value, time and source (`Tracked`, `DataSource`),
+/// expires on its own (`FieldExpiry`), and positions go through `PositionDecoder`. An
+/// aircraft shows in snapshots once reliable (`reliableAfter` messages in a row, each within
+/// `reliabilityWindow` of the previous) and is removed after `removeAfter` seconds of
+/// silence (`removeUnreliableAfter` if it never became reliable). Housekeeping runs inside
+/// `apply` once per second of message time, so memory stays bounded by the aircraft heard
+/// in the last few minutes (and by `capacity`).
+public struct AircraftTable: Sendable {
+    public var configuration: TableConfiguration {
+        didSet { decoder = PositionDecoder(configuration: configuration) }
+    }
+    /// Asked once per aircraft when it becomes reliable.
+    public var database: (any AircraftDatabase)?
+    public private(set) var counters = TableCounters()
+    /// The receiver position estimated from decoded positions (used when none is configured).
+    public private(set) var receiverEstimator = ReceiverEstimator()
+    /// The latest message time seen.
+    public private(set) var latestTime: Double = -.infinity
+
+    var aircraft: ContiguousArray<Aircraft> = []
+    var index: [UInt32: Int] = [:]
+    var decoder: PositionDecoder
+    var nextHousekeeping: Double = -.infinity
+
+    public init(configuration: TableConfiguration = TableConfiguration(), database: (any AircraftDatabase)? = nil) {
+        self.configuration = configuration
+        self.database = database
+        decoder = PositionDecoder(configuration: configuration)
+    }
+
+    /// Aircraft currently held (reliable or not).
+    public var count: Int { aircraft.count }
+
+    /// The stored record of an aircraft (reliable or not, expired fields included).
+    public func record(_ key: AircraftKey) -> Aircraft? {
+        index[key.packed].map { aircraft[$0] }
+    }
+
+    /// The receiver position in use: the configured one, else the estimate (if any).
+    public var receiver: Coordinate? { configuration.receiver ?? receiverEstimator.estimate }
+
+    // MARK: Applying messages
+
+    /// Applies one decoded message received at `time` seconds. The message should have
+    /// passed the receiver's acceptance rule (`AddressFilter.accept`): address/parity replies
+    /// are trusted to carry a real address.
+    public mutating func apply(_ message: ModeSMessage, received: ReceivedFrame, at time: Double) {
+        let df = message.downlinkFormat
+        counters.messages &+= 1
+        counters.messagesByDF[df & 31] &+= 1
+        if time >= nextHousekeeping { housekeep(at: time) }
+        if time > latestTime { latestTime = time }
+        let stale = configuration.staleAfter
+
+        switch message.content {
+        case .extendedSquitter(let es):
+            let source = DataSource(es)
+            let i = slot(AircraftKey(address: es.address, type: es.addressType), type: es.addressType, source: source, time: time)
+            aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
+            aircraft[i].noteAddressType(es.addressType, source: source, time: time, staleAfter: stale)
+            var fields = FieldSet()
+            es.contribute(to: &fields)
+            aircraft[i].absorb(fields, source: source, time: time, staleAfter: stale)
+            switch es.message {
+            case .identification(let m)?:
+                if let packed = m.packedCallsign { aircraft[i].noteCallsign(packed, source: source, time: time, staleAfter: stale) }
+            case .airbornePosition(let p)?:
+                Tracked.put(&aircraft[i].onGround, false, source: source, time: time, staleAfter: stale)
+                let nic = aircraft[i].nic(typeCode: p.typeCode, supplementB: p.nicSupplementB)
+                decoder.process(&aircraft[i], cpr: p.cpr, surface: false, nic: nic, source: source, time: time,
+                                counters: &counters.cpr, estimator: &receiverEstimator)
+            case .surfacePosition(let p)?:
+                let nic = aircraft[i].nic(typeCode: p.typeCode, supplementB: false)
+                decoder.process(&aircraft[i], cpr: p.cpr, surface: true, nic: nic, source: source, time: time,
+                                counters: &counters.cpr, estimator: &receiverEstimator)
+            case .operationalStatus(let status)?:
+                aircraft[i].note(status)
+            default:
+                break
+            }
+            if !aircraft[i].infoLooked && aircraft[i].reliable { lookUp(i) }
+
+        case .commBAltitude(let reply, let register), .commBIdentity(let reply, let register):
+            let key = AircraftKey(address: message.address, isICAO: true)
+            let i = slot(key, type: .modeS, source: .modeS, time: time)
+            aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
+            aircraft[i].noteAddressType(.modeS, source: .modeS, time: time, staleAfter: stale)
+            var fields = FieldSet()
+            reply.contribute(to: &fields)
+            aircraft[i].absorb(fields, source: .modeS, time: time, staleAfter: stale)
+            if let register {
+                var commB = FieldSet()
+                register.contribute(to: &commB)
+                aircraft[i].absorb(commB, source: .commB, time: time, staleAfter: stale)
+                if case .identification(let id) = register, let packed = id.packedCallsign {
+                    aircraft[i].noteCallsign(packed, source: .commB, time: time, staleAfter: stale)
+                }
+            }
+            if !aircraft[i].infoLooked && aircraft[i].reliable { lookUp(i) }
+
+        case .shortAirAir, .longAirAir, .surveillanceAltitude, .surveillanceIdentity, .allCall:
+            let key = AircraftKey(address: message.address, isICAO: true)
+            let i = slot(key, type: .modeS, source: .modeS, time: time)
+            aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
+            aircraft[i].noteAddressType(.modeS, source: .modeS, time: time, staleAfter: stale)
+            aircraft[i].absorb(message.fields, source: .modeS, time: time, staleAfter: stale)
+            if !aircraft[i].infoLooked && aircraft[i].reliable { lookUp(i) }
+
+        case .militaryExtendedSquitter, .commD, .unknown:
+            // No address in the clear (DF19, DF24) or nothing decodable: counted only.
+            break
+        }
+    }
+
+    /// The index of `key`, creating the aircraft when it is new.
+    @inline(__always)
+    mutating func slot(_ key: AircraftKey, type: AddressType, source: DataSource, time: Double) -> Int {
+        if let i = index[key.packed] { return i }
+        if aircraft.count >= max(configuration.capacity, 1) { evictOne() }
+        let i = aircraft.count
+        aircraft.append(Aircraft(key: key, type: type, source: source, time: time))
+        index[key.packed] = i
+        counters.tracks &+= 1
+        return i
+    }
+
+    /// Looks the aircraft up in the database (once) and sets its registration.
+    mutating func lookUp(_ i: Int) {
+        aircraft[i].infoLooked = true
+        let key = aircraft[i].key
+        guard key.isICAO else { return }
+        let info = database?.info(address: key.address)
+        aircraft[i].info = info
+        aircraft[i].registration = info?.registration ?? Registration.fromAddress(key.address)
+    }
+
+    // MARK: Housekeeping
+
+    /// Removes silent aircraft. `apply` calls it once per second of message time; call it
+    /// yourself when messages stop arriving (for example before a snapshot).
+    public mutating func housekeep(at time: Double) {
+        nextHousekeeping = time + 1
+        let c = configuration
+        var i = 0
+        while i < aircraft.count {
+            let a = aircraft[i]
+            let silence = time - a.lastSeen
+            if silence > (a.reliable ? c.removeAfter : c.removeUnreliableAfter) {
+                remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// Removes the aircraft at `i` (swapping the last one into its place).
+    mutating func remove(at i: Int) {
+        let gone = aircraft[i]
+        if gone.messages == 1 { counters.singleMessageTracks &+= 1 }
+        index[gone.key.packed] = nil
+        let last = aircraft.count - 1
+        if i != last {
+            aircraft.swapAt(i, last)
+            index[aircraft[i].key.packed] = i
+        }
+        aircraft.removeLast()
+    }
+
+    /// Makes room when the table is full: the longest-silent unreliable aircraft, else the
+    /// longest-silent of all.
+    mutating func evictOne() {
+        guard !aircraft.isEmpty else { return }
+        var victim = -1
+        var oldest = Double.infinity
+        for (i, a) in aircraft.enumerated() where !a.reliable && a.lastSeen < oldest {
+            victim = i
+            oldest = a.lastSeen
+        }
+        if victim < 0 {
+            for (i, a) in aircraft.enumerated() where a.lastSeen < oldest {
+                victim = i
+                oldest = a.lastSeen
+            }
+        }
+        remove(at: max(victim, 0))
+    }
+
+    /// Forgets every aircraft (counters are kept).
+    public mutating func removeAll() {
+        aircraft.removeAll()
+        index.removeAll()
+    }
+}
