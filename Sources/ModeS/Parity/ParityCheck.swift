@@ -8,7 +8,14 @@ public struct ParityResult: Hashable, Sendable {
     public let address: UInt32
     /// DF11 only: the interrogator code overlaid on the parity (0 for spontaneous squitters).
     public let interrogatorID: Int?
-    /// Number of bits inverted (0, 1 or 2).
+    public init(frame: Frame, outcome: CRCOutcome, address: UInt32, interrogatorID: Int?) {
+        self.frame = frame
+        self.outcome = outcome
+        self.address = address
+        self.interrogatorID = interrogatorID
+    }
+
+    /// Number of bits inverted.
     public var correctedBits: Int {
         if case .corrected(let bits) = outcome { return bits }
         return 0

@@ -1,0 +1,67 @@
+/// A running estimate of the noise floor (magnitude units, 65535 = full scale), measured in
+/// fixed windows of absolute sample positions so that the estimate a position sees does not
+/// depend on how the input was cut into blocks.
+///
+/// Each window of 65 536 samples yields one estimate: a low percentile of its magnitudes
+/// (signals occupy the top of the distribution even in a busy sky, noise the bottom). A
+/// position uses the estimate of the window before its own; positions in the first window
+/// use none (0).
+struct NoiseFloor: Sendable {
+    static let windowShift = 16
+    static let windowSize = 1 << windowShift
+    /// Histogram bins: magnitude >> 6 (1024 bins over the 16-bit range).
+    private var histogram = [UInt32](repeating: 0, count: 1024)
+    private var filled = 0
+    /// The window the histogram is filling.
+    private var window: UInt64 = 0
+    /// Estimates of recent windows, by window index modulo the ring size.
+    private var ring = [UInt16](repeating: 0, count: 256)
+    private var ringWindow = [UInt64](repeating: .max, count: 256)
+    /// The percentile taken as the floor.
+    let percentile: Double = 0.3
+
+    /// Adds magnitudes that continue the stream at absolute index `first`.
+    mutating func add(_ m: UnsafeBufferPointer<UInt16>, first: UInt64) {
+        var index = first
+        var offset = 0
+        while offset < m.count {
+            let w = index >> UInt64(NoiseFloor.windowShift)
+            if w != window { close(); window = w }
+            // Samples left in this window.
+            let windowEnd = (w + 1) << UInt64(NoiseFloor.windowShift)
+            let n = min(m.count - offset, Int(windowEnd - index))
+            histogram.withUnsafeMutableBufferPointer { h in
+                for i in offset..<(offset + n) { h[Int(m[i] >> 6)] &+= 1 }
+            }
+            filled += n
+            offset += n
+            index += UInt64(n)
+        }
+    }
+
+    /// Finishes the current window's estimate.
+    private mutating func close() {
+        guard filled > 0 else { return }
+        let target = UInt32(Double(filled) * percentile)
+        var seen: UInt32 = 0
+        var bin = 0
+        while bin < histogram.count - 1 {
+            seen &+= histogram[bin]
+            if seen > target { break }
+            bin += 1
+        }
+        let slot = Int(window & 255)
+        ring[slot] = UInt16(bin << 6 | 32)
+        ringWindow[slot] = window
+        for i in histogram.indices { histogram[i] = 0 }
+        filled = 0
+    }
+
+    /// The floor in effect at absolute position `index` (0 when unknown).
+    func level(at index: UInt64) -> UInt16 {
+        let w = index >> UInt64(NoiseFloor.windowShift)
+        guard w > 0 else { return 0 }
+        let slot = Int((w - 1) & 255)
+        return ringWindow[slot] == w - 1 ? ring[slot] : 0
+    }
+}
