@@ -5,8 +5,8 @@ struct FlyTracker: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flytracker",
         abstract: "ADS-B / Mode S receiver and decoder.",
-        discussion: "Decodes Mode S frames to JSON today; the receiver, replay and simulator arrive with the demodulator.",
+        discussion: "Receives (from recordings, the simulator or an RTL-SDR dongle) and decodes Mode S and ADS-B.",
         version: "0.1.0",
-        subcommands: [DecodeCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, DecodeCommand.self, DevicesCommand.self, SimulateCommand.self, BenchCommand.self]
     )
 }
