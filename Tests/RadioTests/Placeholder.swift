@@ -1,1 +1,0 @@
-// Tests for this module arrive with its issue (this file is removed then).
