@@ -83,17 +83,21 @@ public struct AddressFilter: Sendable {
 
 extension AddressFilter {
     /// The receiver's acceptance rule for one demodulated frame at `time` (seconds):
-    /// checks parity (2-bit correction only for addresses already known), learns the address
-    /// of every DF11 that passed uncorrected and every DF17/18 with at most one bit corrected,
-    /// and accepts an address/parity reply only when its address is known.
+    /// checks parity (2-bit correction only for addresses already known), accepts a corrected
+    /// DF11/17/18 only from an address already known, learns the address of every DF11/17/18
+    /// it accepts, and accepts an address/parity reply only when its address is known.
     /// Returns nil for a frame to discard.
     public mutating func accept(_ frame: Frame, at time: Double) -> ParityResult? {
         guard let result = ParityCheck.check(frame, known: at(time)) else { return nil }
         switch result.frame.downlinkFormat {
         case 11:
-            if result.correctedBits == 0 { record(result.address, at: time) }
+            if result.correctedBits > 0 && !contains(result.address, at: time) { return nil }
+            record(result.address, at: time)
         case 17, 18:
-            if result.correctedBits <= 1 { record(result.address, at: time) }
+            // A corrected squitter from an address nobody has heard in the clear is more
+            // likely noise that happened to land one bit from a codeword than a new aircraft.
+            if result.correctedBits > 0 && !contains(result.address, at: time) { return nil }
+            record(result.address, at: time)
         default:
             if result.outcome == .parity && !contains(result.address, at: time) { return nil }
         }

@@ -48,12 +48,16 @@ struct AddressFilterAcceptanceTests {
         #expect(filter.accept(commB, at: 62) == nil)
     }
 
-    @Test func twoBitCorrectedSquittersDoNotTeachAddresses() {
+    @Test func correctedSquittersAreAcceptedOnlyFromKnownAddresses() {
         var filter = AddressFilter()
+        // Unknown address: neither a 1-bit nor a 2-bit repair is believed.
+        #expect(filter.accept(Self.squitter.flipping(bit: 40), at: 0) == nil)
         #expect(filter.accept(Self.squitter.flipping(bit: 40).flipping(bit: 90), at: 0) == nil)
-        #expect(filter.accept(Self.squitter.flipping(bit: 40), at: 0)?.correctedBits == 1)
-        #expect(filter.contains(0x4840D6, at: 0))
-        #expect(filter.accept(Self.squitter.flipping(bit: 40).flipping(bit: 90), at: 1)?.correctedBits == 2)
+        #expect(!filter.contains(0x4840D6, at: 0))
+        // Heard in the clear once, the same repairs are accepted.
+        #expect(filter.accept(Self.squitter, at: 1)?.correctedBits == 0)
+        #expect(filter.accept(Self.squitter.flipping(bit: 40), at: 2)?.correctedBits == 1)
+        #expect(filter.accept(Self.squitter.flipping(bit: 40).flipping(bit: 90), at: 3)?.correctedBits == 2)
     }
 
     /// A DF11 with valid parity (interrogator code 0).
