@@ -31,9 +31,9 @@ public struct Demodulator: Sendable {
         /// 1 + 2^−gateShift (0: twice, 1: 1.5 times, 15: once); nil: no gate.
         public var gateShift: UInt16? = nil
         /// Screen: mean pulse-region magnitude over mean quiet-region magnitude.
-        public var screenRatio16: Int64 = 22
+        public var screenRatio16: Int64 = 40
         /// Screen: mean pulse-region magnitude over the noise floor.
-        public var noiseRatio16: Int64 = 48
+        public var noiseRatio16: Int64 = 80
         /// Preamble: mean pulse energy over mean quiet energy, at the candidate phase.
         public var preambleRatio16: Int64 = 32
         /// Preamble shape: how many of the six "pulse above its quiet neighbour" tests may fail.
@@ -157,13 +157,19 @@ public struct Demodulator: Sendable {
                     for lane in 0..<lanes where gate(m + s + lane, twoFour, shift) { mask |= 1 << UInt32(lane) }
                 }
             } else {
-                mask = (1 << UInt32(lanes)) - 1
+                // No gate: stage 2 on running sums, one position at a time, up to the next
+                // window boundary or the first position that passes.
+                let end = min(to, floorLimit)
+                let next = regionsScan(m, from: s, to: end, twoFour, floor)
+                if next >= end { s = end; continue }
+                s = next
+                mask = 1
             }
             var jumped = false
             while mask != 0 {
                 let position = s + mask.trailingZeroBitCount
                 mask &= mask &- 1
-                guard regions(m + position, twoFour, floor) else { continue }
+                guard gateShift == nil || regions(m + position, twoFour, floor) else { continue }
                 screenPasses &+= 1
                 if let frame = evaluateBest(m, at: position) {
                     found.append(frame)
@@ -172,7 +178,7 @@ public struct Demodulator: Sendable {
                     break
                 }
             }
-            if !jumped { s += lanes }
+            if !jumped { s += gateShift == nil ? 1 : lanes }
         }
         return s
     }
@@ -199,6 +205,43 @@ public struct Demodulator: Sendable {
             (nP, nQ) = (8, 7)
         }
         return p * nQ * 16 > tuning.screenRatio16 * q * nP && p * 16 > floor * nP * tuning.noiseRatio16
+    }
+
+    /// Stage 2 over [from, to) without a gate: the pulse and quiet region sums slide by one
+    /// sample per position (four adds each). Returns the first position that passes, or `to`.
+    private func regionsScan(_ m: UnsafePointer<UInt16>, from: Int, to: Int, _ twoFour: Bool, _ floor: Int64) -> Int {
+        guard from < to else { return to }
+        var p: Int64 = 0, q: Int64 = 0
+        let nP: Int64, nQ: Int64
+        let base = m + from
+        if twoFour {
+            for j in 0...4 { p += Int64(base[j]) }
+            for j in 8...12 { p += Int64(base[j]) }
+            for j in 6...7 { q += Int64(base[j]) }
+            for j in 15...18 { q += Int64(base[j]) }
+            (nP, nQ) = (10, 6)
+        } else {
+            for j in 0...3 { p += Int64(base[j]) }
+            for j in 7...10 { p += Int64(base[j]) }
+            for j in 4...6 { q += Int64(base[j]) }
+            for j in 11...14 { q += Int64(base[j]) }
+            (nP, nQ) = (8, 7)
+        }
+        let ratio = tuning.screenRatio16 * nP, quietWeight = nQ * 16
+        let minimumP = floor * nP * tuning.noiseRatio16 / 16
+        var s = from
+        while s < to {
+            if p > minimumP && p * quietWeight > ratio * q { return s }
+            if twoFour {
+                p += Int64(m[s + 5]) - Int64(m[s]) + Int64(m[s + 13]) - Int64(m[s + 8])
+                q += Int64(m[s + 8]) - Int64(m[s + 6]) + Int64(m[s + 19]) - Int64(m[s + 15])
+            } else {
+                p += Int64(m[s + 4]) - Int64(m[s]) + Int64(m[s + 11]) - Int64(m[s + 7])
+                q += Int64(m[s + 7]) - Int64(m[s + 4]) + Int64(m[s + 15]) - Int64(m[s + 11])
+            }
+            s += 1
+        }
+        return to
     }
 
     /// The gate for eight consecutive positions at 2.0 MS/s, as a bit mask (bit i = position
