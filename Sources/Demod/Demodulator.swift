@@ -42,6 +42,9 @@ public struct Demodulator: Sendable {
         public var phasesSliced = 2
         /// Slicing stops when more of the first 24 bits than this are weak (halves nearly equal).
         public var weakBitLimit = 16
+        /// False: count screened positions but correlate and slice none (the benchmark's
+        /// "preamble search" stage).
+        public var evaluates = true
         /// The default: as sensitive as the detector gets (every screened position has its
         /// preamble correlated at every phase). Finds the most frames; costs the most in a busy sky.
         public init() {}
@@ -171,6 +174,7 @@ public struct Demodulator: Sendable {
                 mask &= mask &- 1
                 guard gateShift == nil || regions(m + position, twoFour, floor) else { continue }
                 screenPasses &+= 1
+                guard tuning.evaluates else { continue }
                 if let frame = evaluateBest(m, at: position) {
                     found.append(frame)
                     s = position + frameSamples(frame.received.frame.bitCount)

@@ -1,12 +1,13 @@
 import ArgumentParser
 import ModeS
+import Tracking
 
 /// `flytracker bench`: throughput of this machine's build, single core.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure decoder throughput on this machine (use a release build).",
-        discussion: "Decodes a mixed corpus of real frames (all formats, some with bit errors) on one core and prints frames per second. The demodulator part arrives with the demodulator."
+        abstract: "Measure decoder and demodulator throughput on this machine (use a release build).",
+        discussion: "Decodes a mixed corpus of real frames (all formats, some with bit errors) on one core and prints frames per second; demodulates generated 2.4 MS/s samples and prints millions of samples per second per stage and the real-time factor. --table adds the aircraft table."
     )
 
     @Option(help: "Frames in the corpus.")
@@ -14,6 +15,15 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Passes over the corpus; the best pass is reported.")
     var passes: Int = 5
+
+    @Flag(help: "Skip the demodulator part.")
+    var noDemod = false
+
+    @Option(help: "Seconds of simulated 2.4 MS/s samples for the demodulator part.")
+    var demodSeconds: Double = 4
+
+    @Flag(help: "Also measure the aircraft table: decoded messages applied per second, and memory as aircraft come and go.")
+    var table = false
 
     func validate() throws {
         guard frames > 0, passes > 0 else { throw ValidationError("--frames and --passes must be positive") }
@@ -41,6 +51,25 @@ struct BenchCommand: ParsableCommand {
         let rate = Double(frames) / seconds
         print("decode: \(frames) frames (\(decoded) passed parity) in \(format(seconds * 1000, 1)) ms, best of \(passes)")
         print("decode: \(format(rate / 1e6, 2)) million frames/s on one core (checksum \(checksum & 0xFFFF))")
+        if !noDemod { runDemod() }
+        if table { runTable() }
+    }
+
+    /// The demodulator part: see `DemodBenchmark`.
+    private func runDemod() {
+        let r = DemodBenchmark(seconds: demodSeconds, passes: passes).run()
+        for stage in r.stages {
+            print("demod: \(stage.name): \(format(stage.megasamplesPerSecond, 1)) MS/s, \(format(stage.realTimeFactor, 1))× real time at 2.4 MS/s")
+        }
+        print("demod: \(r.frames) frames (default), \(r.fastFrames) frames (--fast) from \(format(demodSeconds, 1)) s of simulated sky")
+    }
+
+    /// The aircraft table part (`--table`): see `TableBenchmark`.
+    private func runTable() {
+        let r = TableBenchmark.run(messages: frames, passes: passes)
+        print("table: \(r.messages) messages (\(format(r.span, 0)) s of a synthetic sky) in \(format(r.seconds * 1000, 1)) ms, best of \(passes)")
+        print("table: \(format(r.messagesPerSecond / 1e6, 2)) million messages/s on one core")
+        print("table: \(r.distinctAddresses) aircraft came and went, at most \(r.peakAircraft) held at once; \(r.shownAircraft) shown at the end; positions \(r.positionsAccepted) accepted, \(r.positionsRejected) rejected")
     }
 
     private func format(_ value: Double, _ decimals: Int) -> String {
