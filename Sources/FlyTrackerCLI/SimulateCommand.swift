@@ -51,10 +51,10 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Seed of every random choice.")
     var seed: UInt64 = 1
 
-    @Option(help: "Receiver latitude, degrees.")
+    @Option(help: "Receiver latitude, degrees (negative values as --lat=-33.9).")
     var lat = SkyConfiguration.defaultReceiver.latitude
 
-    @Option(help: "Receiver longitude, degrees.")
+    @Option(help: "Receiver longitude, degrees (negative values as --lon=-73.8).")
     var lon = SkyConfiguration.defaultReceiver.longitude
 
     @Flag(help: "Print nothing when done.")
