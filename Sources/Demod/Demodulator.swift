@@ -348,18 +348,22 @@ public struct Demodulator: Sendable {
         var count = 0
         for index in 0..<kernels.phases.count {
             let w = preamble + index * SliceKernels.preambleWindows
+            // Shape: pulses above the quiet half bits beside them (all but `shapeSlack` of
+            // six), tested as the windows are computed so a hopeless phase costs little.
+            let slack = tuning.shapeSlack
+            var fails = 0
             let p0 = w[0].apply(base), q1 = w[4].apply(base)
-            let p2 = w[1].apply(base), q3 = w[5].apply(base)
-            let p7 = w[2].apply(base), p9 = w[3].apply(base), q6 = w[8].apply(base), q8 = w[9].apply(base)
-            // Shape: pulses above the quiet half bits beside them (all but `shapeSlack` of six).
-            var shape = 0
-            if p0 > q1 { shape += 1 }
-            if p2 > q1 { shape += 1 }
-            if p2 > q3 { shape += 1 }
-            if p7 > q6 { shape += 1 }
-            if p7 > q8 { shape += 1 }
-            if p9 > q8 { shape += 1 }
-            guard shape >= 6 - tuning.shapeSlack else { continue }
+            if p0 <= q1 { fails += 1; if fails > slack { continue } }
+            let p2 = w[1].apply(base)
+            if p2 <= q1 { fails += 1; if fails > slack { continue } }
+            let q3 = w[5].apply(base)
+            if p2 <= q3 { fails += 1; if fails > slack { continue } }
+            let p7 = w[2].apply(base), q6 = w[8].apply(base)
+            if p7 <= q6 { fails += 1; if fails > slack { continue } }
+            let q8 = w[9].apply(base)
+            if p7 <= q8 { fails += 1; if fails > slack { continue } }
+            let p9 = w[3].apply(base)
+            if p9 <= q8 { fails += 1; if fails > slack { continue } }
             let pulse = p0 &+ p2 &+ p7 &+ p9
             var quiet = q1 &+ q3 &+ q6 &+ q8
             for j in 6...7 { quiet &+= w[j].apply(base) }

@@ -35,12 +35,14 @@ public enum MagnitudeConverter {
         }
     }
 
-    /// uc8 through the table.
+    /// uc8 through the table: one 16-bit load of the I/Q pair is the table index (the table
+    /// is symmetric in I and Q, so byte order does not matter).
     public static func convertUC8(_ input: UnsafeRawBufferPointer, count: Int, into output: UnsafeMutablePointer<UInt16>) {
         uc8Table.withUnsafeBufferPointer { table in
-            let bytes = input.bindMemory(to: UInt8.self)
+            let t = table.baseAddress!
+            guard let base = input.baseAddress else { return }
             for n in 0..<count {
-                output[n] = table[Int(bytes[2 * n]) << 8 | Int(bytes[2 * n + 1])]
+                output[n] = t[Int(base.loadUnaligned(fromByteOffset: 2 * n, as: UInt16.self))]
             }
         }
     }

@@ -35,6 +35,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "With --raw: include the 12 MHz timestamp (@TIMESTAMPHEX;).")
     var timestamps = false
 
+    @Flag(help: "Cheaper demodulation: a SIMD gate rejects most positions first (a few percent fewer frames in a busy sky).")
+    var fast = false
+
     @Option(help: ArgumentHelp("Write stats.json here when the run ends.", valueName: "PATH"))
     var statsFile: String?
 
@@ -57,6 +60,7 @@ struct RunCommand: ParsableCommand {
         }
         var output = OutputBuffer()
         var loop = ReceiverLoop(sampleRate: sampleRate.rate)
+        if fast { loop.demodulator.tuning = .fast }
         let outcome = loop.run(source: source) { frame in
             if raw { output.printLine(AVRLine.format(frame.received, timestamps: timestamps)) }
         }
