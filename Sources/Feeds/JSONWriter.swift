@@ -1,5 +1,6 @@
-/// A minimal JSON object writer for flat documents: keys in insertion order, numbers in
-/// their shortest round-trip form, strings escaped per RFC 8259. No Foundation.
+/// A minimal JSON object writer: keys in insertion order, numbers in their shortest
+/// round-trip form, strings escaped per RFC 8259. Nested objects and arrays are added as
+/// finished JSON text (`addRaw`, `JSONWriter.array`). No Foundation.
 public struct JSONWriter: Sendable {
     public private(set) var text: String = "{"
     private var first = true
@@ -44,6 +45,35 @@ public struct JSONWriter: Sendable {
             JSONWriter.appendQuoted(v, to: &text)
         }
         text += "]"
+    }
+
+    public mutating func add(_ name: String, _ values: [Int]?) {
+        guard let values else { return }
+        addRaw(name, JSONWriter.array(values.map { String($0) }))
+    }
+
+    /// Adds a value that is already JSON text (a nested object or array). Nil adds nothing.
+    public mutating func addRaw(_ name: String, _ json: String?) {
+        guard let json else { return }
+        key(name)
+        text += json
+    }
+
+    /// A double rounded to `decimals` places (so documents stay short and stable).
+    public mutating func add(_ name: String, _ value: Double?, decimals: Int) {
+        add(name, value.map { JSONWriter.rounded($0, decimals) })
+    }
+
+    /// `value` rounded half away from zero to `decimals` places.
+    public static func rounded(_ value: Double, _ decimals: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<max(decimals, 0) { scale *= 10 }
+        return (value * scale).rounded() / scale
+    }
+
+    /// A JSON array of elements that are already JSON text.
+    public static func array(_ elements: [String]) -> String {
+        "[" + elements.joined(separator: ",") + "]"
     }
 
     /// The finished object.

@@ -69,7 +69,7 @@ struct BenchCommand: ParsableCommand {
         let r = TableBenchmark.run(messages: frames, passes: passes)
         print("table: \(r.messages) messages (\(format(r.span, 0)) s of a synthetic sky) in \(format(r.seconds * 1000, 1)) ms, best of \(passes)")
         print("table: \(format(r.messagesPerSecond / 1e6, 2)) million messages/s on one core")
-        print("table: \(r.distinctAddresses) aircraft came and went, at most \(r.peakAircraft) held at once; \(r.shownAircraft) shown at the end; positions \(r.positionsAccepted) accepted, \(r.positionsRejected) rejected")
+        print("table: \(r.distinctAddresses) aircraft and \(r.noiseAddresses) one-message noise addresses came and went; at most \(r.peakAircraft) held at once, \(r.shownAircraft) shown at the end; positions \(r.positionsAccepted) accepted, \(r.positionsRejected) rejected")
     }
 
     private func format(_ value: Double, _ decimals: Int) -> String {

@@ -15,10 +15,11 @@ public enum TableBenchmark {
         /// Best pass, seconds.
         public var seconds: Double
         public var messagesPerSecond: Double
-        /// Most aircraft held at once, and addresses the corpus used in all: memory follows
-        /// the first, not the second.
+        /// Most aircraft (addresses) held at once, aircraft the corpus flew in all, and
+        /// one-message noise addresses: memory follows the first, not the others.
         public var peakAircraft: Int
         public var distinctAddresses: Int
+        public var noiseAddresses: Int
         /// Aircraft held at the end, and shown (reliable) in the final snapshot.
         public var finalAircraft: Int
         public var shownAircraft: Int
@@ -39,7 +40,7 @@ public enum TableBenchmark {
     /// Builds the corpus and times `passes` passes (the best is reported).
     public static func run(messages: Int = 1_000_000, concurrentAircraft: Int = 300, flightDuration: Double = 240,
                            passes: Int = 3, seed: UInt64 = 1) -> Result {
-        let (corpus, distinct) = makeCorpus(messages: messages, concurrentAircraft: concurrentAircraft,
+        let (corpus, distinct, noise) = makeCorpus(messages: messages, concurrentAircraft: concurrentAircraft,
                                             flightDuration: flightDuration, seed: seed)
         let receiver = Coordinate(latitude: 52.0, longitude: 4.5)
         let clock = ContinuousClock()
@@ -65,7 +66,7 @@ public enum TableBenchmark {
         return Result(
             messages: corpus.count, seconds: seconds,
             messagesPerSecond: seconds > 0 ? Double(corpus.count) / seconds : 0,
-            peakAircraft: peak, distinctAddresses: distinct, finalAircraft: table.count,
+            peakAircraft: peak, distinctAddresses: distinct, noiseAddresses: noise, finalAircraft: table.count,
             shownAircraft: snapshot.count,
             positionsAccepted: cpr.globalOK + cpr.localOK,
             positionsRejected: cpr.globalRange + cpr.globalSpeed + cpr.localRange + cpr.localSpeed,
@@ -84,8 +85,8 @@ public enum TableBenchmark {
         var callsign: String
     }
 
-    /// The decoded corpus and the number of distinct aircraft addresses in it.
-    static func makeCorpus(messages: Int, concurrentAircraft: Int, flightDuration: Double, seed: UInt64) -> ([Item], Int) {
+    /// The decoded corpus, the number of aircraft in it and of noise messages.
+    static func makeCorpus(messages: Int, concurrentAircraft: Int, flightDuration: Double, seed: UInt64) -> ([Item], Int, Int) {
         var random = SplitMix(state: seed)
         let receiver = Coordinate(latitude: 52.0, longitude: 4.5)
         let count = max(concurrentAircraft, 1)
@@ -104,6 +105,7 @@ public enum TableBenchmark {
         }
         var flights = (0..<count).map { _ in newFlight(at: 0) }
         var distinct = count
+        var noise = 0
         var items: [Item] = []
         items.reserveCapacity(messages)
         var time = 0.0
@@ -114,6 +116,7 @@ public enum TableBenchmark {
                 // Noise: a one-off all-call from a random address.
                 let frame = SyntheticFrames.allCall(address: UInt32(truncatingIfNeeded: random.next()) & 0xFF_FFFF)
                 if let m = ModeSMessage.decode(frame) { items.append(Item(message: m, time: time, signal: -30)) }
+                noise += 1
                 k += 1
                 continue
             }
@@ -145,7 +148,7 @@ public enum TableBenchmark {
                 items.append(Item(message: m, time: time, signal: -10 - Double(f.address % 20)))
             }
         }
-        return (items, distinct)
+        return (items, distinct, noise)
     }
 
     /// A BDS 2,0 MB field for a callsign.

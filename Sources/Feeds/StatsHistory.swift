@@ -1,0 +1,80 @@
+import Demod
+import Tracking
+
+/// Keeps the counts behind stats.json in one-minute buckets, as dump1090-fa and readsb do:
+/// `latest` (since the end of the last complete minute), `last1min`, `last5min`,
+/// `last15min` (the last 1, 5 and 15 complete minutes; fewer at start-up) and `total`.
+///
+/// Feed it regularly (each second is fine) with what happened since the previous call
+/// (`local`, `remote`, `cpu`) and the table's cumulative counters. Times are Unix seconds.
+public struct StatsHistory: Sendable {
+    /// Length of a bucket, s.
+    public static let bucket = 60.0
+
+    public private(set) var total: StatsPeriod
+    public private(set) var current: StatsPeriod
+    /// Completed minutes, oldest first (at most 15).
+    public private(set) var completed: [StatsPeriod] = []
+    private var lastTable = TableCounters()
+
+    public init(start: Double) {
+        total = StatsPeriod(start: start, end: start)
+        current = StatsPeriod(start: start, end: start)
+    }
+
+    /// Records counts at `time`: `local`, `remote` and `cpu` since the previous call, `table`
+    /// cumulative (the table's own counters).
+    public mutating func record(local: DemodStatistics = DemodStatistics(), remote: RemoteStatistics = RemoteStatistics(),
+                                cpu: CPUStatistics = CPUStatistics(), table: TableCounters, at time: Double) {
+        advance(to: time)
+        var delta = StatsPeriod(start: time, end: time)
+        delta.local = local
+        delta.remote = remote
+        delta.cpu = cpu
+        delta.table = table.subtracting(lastTable)
+        lastTable = table
+        // Counts go into the open bucket and the total; their spans stay their own.
+        let (start, totalStart) = (current.start, total.start)
+        current.add(delta)
+        total.add(delta)
+        current.start = start
+        total.start = totalStart
+    }
+
+    /// Closes the buckets that ended by `time`.
+    public mutating func advance(to time: Double) {
+        while time >= current.start + Self.bucket {
+            var done = current
+            done.end = current.start + Self.bucket
+            completed.append(done)
+            if completed.count > 15 { completed.removeFirst(completed.count - 15) }
+            current = StatsPeriod(start: done.end, end: done.end)
+        }
+        if time > current.end { current.end = time }
+        if time > total.end { total.end = time }
+    }
+
+    /// The last `minutes` complete minutes merged (fewer when not available yet; an empty
+    /// period at the current bucket's start when none is).
+    public func lastMinutes(_ minutes: Int) -> StatsPeriod {
+        let chosen = completed.suffix(minutes)
+        guard var merged = chosen.first else { return StatsPeriod(start: current.start, end: current.start) }
+        for p in chosen.dropFirst() { merged.add(p) }
+        return merged
+    }
+
+    /// The stats.json document at `now`.
+    public func document(at now: Double) -> String {
+        var latest = current
+        latest.end = max(latest.end, now)
+        var all = total
+        all.end = max(all.end, now)
+        var w = JSONWriter()
+        w.addRaw("latest", StatsJSON.period(latest))
+        w.addRaw("last1min", StatsJSON.period(lastMinutes(1)))
+        w.addRaw("last5min", StatsJSON.period(lastMinutes(5)))
+        w.addRaw("last15min", StatsJSON.period(lastMinutes(15)))
+        w.addRaw("total", StatsJSON.period(all))
+        return w.finish()
+    }
+}
