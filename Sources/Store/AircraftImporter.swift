@@ -34,6 +34,11 @@ public struct AircraftImportReport: Sendable, Equatable {
         /// 1-based line number in the (decompressed) file.
         public var line: Int
         public var reason: String
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
     }
 
     public var format: AircraftFileFormat
@@ -43,6 +48,10 @@ public struct AircraftImportReport: Sendable, Equatable {
     public var reasons: [String: Int] = [:]
     /// The first rejections in full (at most `AircraftImporter.rejectionExamples`).
     public var examples: [Rejection] = []
+
+    public init(format: AircraftFileFormat) {
+        self.format = format
+    }
 }
 
 /// Reads an aircraft database file (tar1090-db or OpenSky CSV, plain or gzip) into the

@@ -1,6 +1,11 @@
 import Foundation
 import GRDB
 
+/// A storage failure outside SQLite itself (SQLite's own are GRDB `DatabaseError`s).
+public struct StoreError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+}
+
 /// FlyTracker's SQLite database: one `DatabaseWriter` (a WAL `DatabasePool` in production,
 /// an in-memory `DatabaseQueue` in tests) with every migration applied.
 ///
@@ -20,13 +25,22 @@ public final class AppDatabase: Sendable {
     /// WAL `DatabasePool`.
     public static func open(path: String) throws -> AppDatabase {
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
+        if !directory.isEmpty { try makeDirectories(directory) }
         var configuration = Configuration()
         // Wait for a concurrent writer (another flytracker process) instead of failing at once.
         configuration.busyMode = .timeout(5)
         return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+    }
+
+    /// Creates `path` and its missing parents (mode 0755).
+    static func makeDirectories(_ path: String) throws(StoreError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw StoreError(description: "cannot create directory \(current): \(String(cString: strerror(errno)))")
+            }
+        }
     }
 
     /// A fresh in-memory database, for tests.
