@@ -131,10 +131,24 @@ public final class RTLSDRCapture: SampleSource, @unchecked Sendable {
 
     /// Opens and sets up the dongle, then starts the capture and watchdog threads.
     public func start() throws(RTLSDRCaptureError) {
+        var messages: [String] = []
         control.lock()
-        defer { control.unlock() }
+        do {
+            try startLocked(&messages)
+            control.unlock()
+        } catch {
+            control.unlock()
+            for line in messages { log(line) }
+            throw error
+        }
+        // Logged outside the lock: a log sink may look at the capture.
+        for line in messages { log(line) }
+    }
+
+    private func startLocked(_ messages: inout [String]) throws(RTLSDRCaptureError) {
         guard phase == .created, !stopRequested else { throw .notStartable }
-        let chosen = try RTLSDRDevices.resolve(selector, in: RTLSDRDevices.list(driver: driver, probe: false))
+        let devices = RTLSDRDevices.list(driver: driver, probe: false)
+        let chosen = try RTLSDRDevices.resolve(selector, in: devices)
         gainTenths = nil
         let opened: any RTLSDRDeviceHandle
         do {
@@ -154,16 +168,16 @@ public final class RTLSDRCapture: SampleSource, @unchecked Sendable {
         dongle = info
         reopenSerial = nil
         if let serial = info.serial, !serial.isEmpty {
-            let sharing = RTLSDRDevices.list(driver: driver, probe: false).filter { $0.serial == serial }.count
+            let sharing = devices.filter { $0.serial == serial }.count
             if sharing <= 1 {
                 reopenSerial = serial
             } else {
-                log("RTL-SDR: \(sharing) dongles share serial \(serial); after a failure dongle \(info.index) is reopened by index, which may pick another one (give each a unique serial with 'rtl_eeprom -d INDEX -s NEWSERIAL')")
+                messages.append("RTL-SDR: \(sharing) dongles share serial \(serial); after a failure dongle \(info.index) is reopened by index, which may pick another one (give each a unique serial with 'rtl_eeprom -d INDEX -s NEWSERIAL')")
             }
         }
         handle = opened
         phase = .running
-        log("RTL-SDR: using dongle \(info.summary); \(sampleRate.description.dropLast()) MS/s at \(Self.megahertz(options.centerFrequency)) MHz, gain \(gainText)")
+        messages.append("RTL-SDR: using dongle \(info.summary); \(sampleRate.description.dropLast()) MS/s at \(Self.megahertz(options.centerFrequency)) MHz, gain \(gainText)")
         do {
             captureThread = try JoinableThread(name: "rtlsdr-capture") { [self] in captureLoop() }
         } catch {
@@ -175,7 +189,7 @@ public final class RTLSDRCapture: SampleSource, @unchecked Sendable {
         }
         if let interval = options.watchdogInterval {
             watchdogThread = try? JoinableThread(name: "rtlsdr-watchdog") { [self] in watchdogLoop(every: interval) }
-            if watchdogThread == nil { log("RTL-SDR: cannot start the watchdog thread; stalls will not be noticed") }
+            if watchdogThread == nil { messages.append("RTL-SDR: cannot start the watchdog thread; stalls will not be noticed") }
         }
     }
 
@@ -245,6 +259,8 @@ public final class RTLSDRCapture: SampleSource, @unchecked Sendable {
     /// directly with a hand-driven clock.
     @discardableResult
     public func checkWatchdog() -> Bool {
+        var message: String?
+        defer { if let message { log(message) } }
         control.lock()
         defer { control.unlock() }
         guard streaming, !stopRequested, let handle else { return false }
@@ -253,7 +269,7 @@ public final class RTLSDRCapture: SampleSource, @unchecked Sendable {
         if case .stall(_, let at)? = cancelReason {
             // Cancelled once already and still streaming: try again after another timeout.
             guard now &- at >= timeout else { return false }
-            log("RTL-SDR: dongle \(label) does not stop streaming after a cancel; cancelling again")
+            message = "RTL-SDR: dongle \(label) does not stop streaming after a cancel; cancelling again"
             cancelReason = .stall(silentFor: now &- at, at: now)
             try? handle.cancelAsync()
             return true
@@ -262,12 +278,14 @@ public final class RTLSDRCapture: SampleSource, @unchecked Sendable {
         let last = max(sink.lastSampleAt.load(ordering: .relaxed), readStartedAt)
         guard now > last, now - last >= timeout else { return false }
         cancelReason = .stall(silentFor: now - last, at: now)
-        log("RTL-SDR: no samples from dongle \(label) for \(Self.seconds(now - last)) s; restarting it")
+        message = "RTL-SDR: no samples from dongle \(label) for \(Self.seconds(now - last)) s; restarting it"
         do {
             try handle.cancelAsync()
         } catch {
             // Not streaming yet (the cancel raced readAsync's start): look again next time.
             cancelReason = nil
+            message = nil
+            return false
         }
         return true
     }

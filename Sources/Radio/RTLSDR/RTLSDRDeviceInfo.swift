@@ -133,7 +133,7 @@ public enum RTLSDRCaptureError: Error, Equatable, Sendable, CustomStringConverti
         case .noMatch(let selector, let available):
             return "no RTL-SDR dongle matches \(selector) (found: \(available.joined(separator: "; ")))"
         case .device(let which, let error):
-            return "cannot use RTL-SDR dongle \(which): \(error)"
+            return "cannot open RTL-SDR dongle \(which): \(error)"
         case .notStartable:
             return "the RTL-SDR capture was already started or stopped"
         case .thread(let code):

@@ -70,6 +70,19 @@ struct SampleRingTests {
         #expect(kept.bytes == ramp(0, 4))
     }
 
+    @Test("in steady state the producer writes into the same preallocated slots (no copy, no reallocation)")
+    func slotsReusedInPlace() throws {
+        let ring = SampleRing(blocks: 3, blockBytes: 4096)
+        let addresses = (0..<3).map { ring.slotAddress($0) }
+        let usb = [UInt8](repeating: 0x55, count: 4096)
+        for k in 0..<300 {
+            produce(ring, usb)
+            let block = try #require(try ring.take())
+            #expect(block.firstSample == UInt64(k) * 2048)
+        }
+        #expect((0..<3).map { ring.slotAddress($0) } == addresses)
+    }
+
     @Test("a USB buffer longer than a slot fills several slots; a trailing half sample is ignored")
     func splitsLongBuffers() throws {
         let ring = SampleRing(blocks: 4, blockBytes: 6)
