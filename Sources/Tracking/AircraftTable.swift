@@ -63,6 +63,8 @@ public struct AircraftTable: Sendable {
 
         switch message.content {
         case .extendedSquitter(let es):
+            // DF18 CF 4 (TIS-B/ADS-R management) and 7 (reserved) describe no aircraft.
+            if let cf = es.controlField, cf == 4 || cf == 7 { return }
             let source = DataSource(es)
             let i = slot(AircraftKey(address: es.address, type: es.addressType), type: es.addressType, source: source, time: time)
             aircraft[i].count(at: time, signal: received.signal, configuration: configuration)

@@ -237,3 +237,34 @@ struct AircraftJSONTests {
         #expect(throws: JSONDirectoryError.self) { try JSONDirectoryWriter(directory: directory + "/aircraft.json") }
     }
 }
+
+/// The frames dump1090 finds in the real recording modes1.bin, through the receiver's
+/// acceptance rule and the table, into aircraft.json.
+@Suite("aircraft.json from a real recording")
+struct RecordingJSONTests {
+    @Test("modes1 frames give an aircraft.json with 4d2023 and only FORMATS.md keys")
+    func modes1() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("Samples/modes1-frames.avr"), encoding: .utf8)
+        var filter = AddressFilter()
+        var table = AircraftTable()
+        var last = 0.0
+        for line in text.split(separator: "\n") {
+            let received = try #require(try AVRLine.parse(line))
+            let time = try #require(received.seconds)
+            guard let parity = filter.accept(received.frame, at: time) else { continue }
+            table.apply(ModeSMessage(parity), received: received, at: time)
+            last = time
+        }
+        #expect(table.counters.messages > 250)
+        let doc = try AircraftJSONTests.object(AircraftJSON.document(table.snapshot(at: last), now: 1_700_000_000))
+        let aircraft = try #require(doc["aircraft"] as? [[String: Any]])
+        let main = try #require(aircraft.first { $0["hex"] as? String == "4d2023" })
+        #expect(main["type"] as? String == "adsb_icao")
+        #expect(main["messages"] as? Int ?? 0 > 100)
+        for a in aircraft {
+            #expect(Set(a.keys).isSubset(of: AircraftJSONTests.allowedKeys))
+            #expect(a["messages"] as? Int ?? 0 >= 2)
+        }
+    }
+}

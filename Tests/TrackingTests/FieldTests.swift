@@ -192,6 +192,15 @@ struct FieldTests {
         #expect(table.snapshot(at: 1).aircraft(AircraftKey(address: 0x40621D, isICAO: false))?.registration == nil)
     }
 
+    @Test("TIS-B management messages (DF18 CF4) make no aircraft but are counted")
+    func managementMessages() throws {
+        var table = AircraftTable()
+        try table.feed(SyntheticFrames.squitter(address: 0x123456, me: 0xF000_0000_0000_00, df: 18, ca: 4), at: 0)
+        try table.feed(SyntheticFrames.squitter(address: 0x123456, me: 0xF000_0000_0000_00, df: 18, ca: 4), at: 1)
+        #expect(table.count == 0)
+        #expect(table.counters.messagesByDF[18] == 2)
+    }
+
     @Test("the address type shown is the best recent source's")
     func addressType() throws {
         var table = AircraftTable()
