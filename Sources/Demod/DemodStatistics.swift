@@ -57,3 +57,22 @@ public struct DemodStatistics: Sendable, Equatable {
         if let g = other.gainDB { gainDB = g }
     }
 }
+
+extension DemodStatistics {
+    /// Removes an earlier snapshot of the same counters (what happened since `earlier`).
+    /// The peak and the gain stay as they are now.
+    public mutating func subtract(_ earlier: DemodStatistics) {
+        samplesProcessed &-= earlier.samplesProcessed
+        samplesDropped &-= earlier.samplesDropped
+        preambles &-= earlier.preambles
+        bad &-= earlier.bad
+        unknownAddress &-= earlier.unknownAddress
+        accepted.0 &-= earlier.accepted.0
+        accepted.1 &-= earlier.accepted.1
+        accepted.2 &-= earlier.accepted.2
+        signalPowerSum -= earlier.signalPowerSum
+        noisePowerSum -= earlier.noisePowerSum
+        noiseSamples &-= earlier.noiseSamples
+        strongSignals &-= earlier.strongSignals
+    }
+}

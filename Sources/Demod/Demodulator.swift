@@ -33,7 +33,7 @@ public struct Demodulator: Sendable {
         /// Screen: mean pulse-region magnitude over mean quiet-region magnitude.
         public var screenRatio16: Int64 = 40
         /// Screen: mean pulse-region magnitude over the noise floor.
-        public var noiseRatio16: Int64 = 80
+        public var noiseRatio16: Int64 = 48
         /// Preamble: mean pulse energy over mean quiet energy, at the candidate phase.
         public var preambleRatio16: Int64 = 32
         /// Preamble shape: how many of the six "pulse above its quiet neighbour" tests may fail.

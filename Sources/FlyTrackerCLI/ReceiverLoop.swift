@@ -1,29 +1,87 @@
 import Demod
+import Foundation
 import ModeS
 import Radio
+import Tracking
 
-/// The receiver's main loop: blocks from a source through the demodulator to a frame sink.
+/// The receiver's main loop: blocks from a source through the demodulator, the decoder and
+/// the aircraft table; once per second of sample time the table is tidied and `periodic`
+/// runs (JSON files, the interactive view, statistics, gain control).
 struct ReceiverLoop {
     var demodulator: Demodulator
+    var table: AircraftTable
+    /// Wall-clock seconds (Unix epoch) of the first sample: sample time + this = table time.
+    let epoch: Double
+    /// Statistics of the period since the last `periodic` call.
+    private(set) var period = DemodStatistics()
+    private var lastPeriodic: Double?
+    /// Frames of the block in hand (reused: no allocation per block once warmed up).
+    private var pending: [DemodulatedFrame] = []
 
-    init(sampleRate: SampleRate) {
+    init(sampleRate: SampleRate, table: AircraftTable = AircraftTable(), epoch: Double = Date().timeIntervalSince1970) {
         demodulator = Demodulator(sampleRate: sampleRate)
+        self.table = table
+        self.epoch = epoch
     }
 
-    /// Reads `source` to its end. Returns `.failure` when the source failed part-way (what
-    /// was read before still went through).
-    mutating func run(source: SampleSource, sink: (DemodulatedFrame) -> Void) -> Result<Void, SampleSourceError> {
-        while true {
+    /// Table time (Unix seconds) of a sample index.
+    func time(ofSample index: UInt64) -> Double {
+        epoch + Double(index) / Double(demodulator.sampleRate.hertz)
+    }
+
+    /// Reads `source` to its end, or until `shouldStop` says so. `frame` sees every frame;
+    /// `periodic` runs each second of sample time and at the end with the period's counts.
+    /// Returns `.failure` when the source failed part-way (what was read still went through).
+    mutating func run(source: SampleSource, pace: Bool = false, shouldStop: () -> Bool = { false },
+                      frame: (DemodulatedFrame) -> Void,
+                      periodic: (inout ReceiverLoop, DemodStatistics, Double) -> Void) -> Result<Void, SampleSourceError> {
+        let started = ContinuousClock.now
+        var outcome: Result<Void, SampleSourceError> = .success(())
+        while !shouldStop() {
             let block: SampleBlock?
             do { block = try source.nextBlock() } catch {
-                demodulator.finish(emit: sink)
-                return .failure(error)
+                outcome = .failure(error)
+                break
             }
             guard let block else { break }
-            demodulator.process(block, emit: sink)
+            if pace {
+                let due = Duration.seconds(Double(block.firstSample) / Double(demodulator.sampleRate.hertz))
+                let elapsed = ContinuousClock.now - started
+                if due > elapsed { Thread.sleep(forTimeInterval: seconds(due - elapsed)) }
+            }
+            var frames = pending
+            frames.removeAll(keepingCapacity: true)
+            demodulator.process(block) { frames.append($0) }
+            for f in frames { handle(f, frame) }
+            pending = frames
+            let now = time(ofSample: block.firstSample + UInt64(block.sampleCount))
+            if now - (lastPeriodic ?? epoch) >= 1 { tick(at: now, source: source, periodic) }
         }
-        demodulator.finish(emit: sink)
-        demodulator.statistics.samplesDropped = source.samplesDropped
-        return .success(())
+        var last: [DemodulatedFrame] = []
+        demodulator.finish { last.append($0) }
+        for f in last { handle(f, frame) }
+        tick(at: time(ofSample: demodulator.statistics.samplesProcessed), source: source, periodic)
+        return outcome
+    }
+
+    private mutating func handle(_ demodulated: DemodulatedFrame, _ frame: (DemodulatedFrame) -> Void) {
+        frame(demodulated)
+        let message = ModeSMessage(demodulated.parity)
+        table.apply(message, received: demodulated.received, at: epoch + Double(demodulated.received.timestamp) / ReceivedFrame.ticksPerSecond)
+    }
+
+    private mutating func tick(at now: Double, source: SampleSource, _ periodic: (inout ReceiverLoop, DemodStatistics, Double) -> Void) {
+        var totals = demodulator.statistics
+        totals.samplesDropped = source.samplesDropped
+        var delta = totals
+        delta.subtract(period)
+        period = totals
+        lastPeriodic = now
+        table.housekeep(at: now)
+        periodic(&self, delta, now)
+    }
+
+    private func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 }

@@ -4,30 +4,34 @@ import Feeds
 import Foundation
 import ModeS
 import Radio
+import Store
+import Tracking
 
 /// `flytracker run`: the receiver.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the receiver: demodulate a recording (or stdin), decode and print or track what it hears.",
+        abstract: "Run the receiver: an RTL-SDR dongle (default), a recording (--ifile) or the simulator (--simulate).",
         discussion: """
-            Source: --ifile PATH ('-' = standard input). Frames with valid parity are demodulated \
-            at 2.0 or 2.4 MS/s from uc8, sc16, sc16q11 or cf32 samples. --raw prints them as AVR \
-            lines; --stats-file writes stats.json at exit.
+            Demodulates 2.0 or 2.4 MS/s samples, decodes every frame with valid parity and keeps \
+            the live aircraft table. --raw prints frames as AVR lines, --interactive shows the \
+            table in the terminal, --json-dir writes aircraft.json, receiver.json and stats.json \
+            every second, --stats-file writes stats.json at exit. SIGINT or SIGTERM stop it cleanly.
             """
     )
 
-    @Option(name: .customLong("ifile"), help: ArgumentHelp("Read samples from a file ('-' = standard input).", valueName: "PATH"))
-    var inputFile: String?
+    @OptionGroup(title: "Source") var source: SourceOptions
+    @OptionGroup(title: "Dongle") var dongle: DongleOptions
+    @OptionGroup(title: "Simulator") var simulator: SimulatorOptions
 
-    @Option(name: .customLong("iformat"), help: "Sample format: uc8, sc16, sc16q11 or cf32.")
-    var inputFormat: SampleFormatOption = SampleFormatOption(format: .uc8)
+    @Option(help: "Receiver latitude, degrees (for distances and local position decoding).")
+    var lat: Double?
 
-    @Option(name: .customLong("sample-rate"), help: "Sample rate: 2.0M or 2.4M.")
-    var sampleRate: SampleRateOption = SampleRateOption(rate: .rate2_4)
+    @Option(help: "Receiver longitude, degrees.")
+    var lon: Double?
 
-    @Flag(help: "Replay files in real time instead of as fast as possible.")
-    var throttle = false
+    @Option(help: ArgumentHelp("Aircraft database for registrations and types (see `flytracker db import-aircraft`); default: the standard path when that file exists.", valueName: "PATH"))
+    var db: String?
 
     @Flag(help: "Print every frame as an AVR line (*HEX;).")
     var raw = false
@@ -35,77 +39,89 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "With --raw: include the 12 MHz timestamp (@TIMESTAMPHEX;).")
     var timestamps = false
 
-    @Flag(help: "Cheaper demodulation: a SIMD gate rejects most positions first (a few percent fewer frames in a busy sky).")
-    var fast = false
+    @Flag(help: "Show the aircraft table in the terminal, refreshed every second.")
+    var interactive = false
+
+    @Option(help: "Sort the interactive table by this column.")
+    var sort: InteractiveSort = .distance
+
+    @Option(help: ArgumentHelp("Write aircraft.json, receiver.json and stats.json here every second.", valueName: "DIR"))
+    var jsonDir: String?
 
     @Option(help: ArgumentHelp("Write stats.json here when the run ends.", valueName: "PATH"))
     var statsFile: String?
 
-    @Flag(help: "Print nothing but the frames asked for.")
+    @Flag(help: "Cheaper demodulation: a SIMD gate rejects most positions first (a few percent fewer frames in a busy sky).")
+    var fast = false
+
+    @Flag(help: "Print nothing but the output asked for (no summary at the end).")
     var quiet = false
 
     func validate() throws {
-        guard inputFile != nil else {
-            throw ValidationError("no sample source: give --ifile PATH (RTL-SDR capture and --simulate come with their issues)")
+        if source.inputFile != nil && simulator.simulate {
+            throw ValidationError("choose one source: --ifile or --simulate")
         }
+        if (lat == nil) != (lon == nil) { throw ValidationError("give both --lat and --lon") }
+        if let lat, !(-90...90).contains(lat) { throw ValidationError("--lat must be within ±90") }
+        if let lon, !(-180...180).contains(lon) { throw ValidationError("--lon must be within ±180") }
+        if raw && interactive { throw ValidationError("--raw and --interactive both write to the terminal: choose one") }
     }
 
     func run() throws {
-        let source: IQFileSource
-        do {
-            source = try IQFileSource(path: inputFile!, format: inputFormat.format, sampleRate: sampleRate.rate, throttle: throttle)
-        } catch {
-            StandardStreams.error("\(error)")
-            throw ExitCode(1)
-        }
-        var output = OutputBuffer()
-        var loop = ReceiverLoop(sampleRate: sampleRate.rate)
+        let receiver = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
+        let database = try openDatabase()
+        let opened = try openSource(receiver: receiver)
+        var configuration = TableConfiguration()
+        configuration.receiver = receiver
+        var loop = ReceiverLoop(sampleRate: opened.source.sampleRate, table: AircraftTable(configuration: configuration, database: database))
         if fast { loop.demodulator.tuning = .fast }
-        let outcome = loop.run(source: source) { frame in
+        let capture = opened.capture
+        let stop = StopSignal { capture?.stop() }
+        let outputs = try RunOutputs(command: self, epoch: loop.epoch)
+        var autoGain = dongle.gain.value == .auto ? opened.capture?.makeAutoGainController(configuration: .init()) : nil
+
+        var output = OutputBuffer()
+        let outcome = loop.run(source: opened.source, pace: opened.paced, shouldStop: { stop.isSet }, frame: { frame in
             if raw { output.printLine(AVRLine.format(frame.received, timestamps: timestamps)) }
-        }
-        output.flush()
-        if source.truncatedBytes > 0 {
-            StandardStreams.error("\(source.path) ends in the middle of a sample (\(source.truncatedBytes) bytes ignored)")
-        }
-        if let statsFile {
-            let stats = loop.demodulator.statistics
-            let text = "{\"total\":{\"local\":{\"samples_processed\":\(stats.samplesProcessed),\"modes\":\(stats.preambles),\"bad\":\(stats.bad),\"unknown_icao\":\(stats.unknownAddress),\"accepted\":[\(stats.accepted.0),\(stats.accepted.1),\(stats.accepted.2)]}}}\n"
-            do { try text.write(toFile: statsFile, atomically: true, encoding: .utf8) } catch {
-                StandardStreams.error("cannot write \(statsFile): \(error.localizedDescription)")
-                throw ExitCode(1)
+        }, periodic: { loop, delta, now in
+            output.flush()
+            var local = delta
+            if let capture = opened.capture {
+                local.gainDB = capture.gainDB
+                if autoGain != nil, let decision = autoGain?.observe(.init(period: delta)), decision.changed {
+                    _ = try? capture.setGain(tenthsDB: decision.to)
+                    StandardStreams.error(decision.description)
+                }
             }
+            outputs.update(loop: loop, delta: local, now: now)
+        })
+        output.flush()
+        opened.stop()
+        outputs.finish()
+        if let file = opened.fileSource, file.truncatedBytes > 0 {
+            StandardStreams.error("\(file.path) ends in the middle of a sample (\(file.truncatedBytes) bytes ignored)")
         }
+        if let statsFile { try outputs.writeStats(to: statsFile) }
         if case .failure(let error) = outcome {
             StandardStreams.error("\(error)")
             throw ExitCode(1)
         }
-        if !quiet && !raw {
-            let stats = loop.demodulator.statistics
-            StandardStreams.error("\(stats.samplesProcessed) samples, \(stats.acceptedTotal) frames", to: STDERR_FILENO)
+        if !quiet && !interactive {
+            let s = loop.demodulator.statistics
+            let shown = loop.table.snapshot(at: loop.time(ofSample: s.samplesProcessed)).count
+            StandardStreams.error("\(s.samplesProcessed) samples, \(s.acceptedTotal) frames, \(shown) aircraft")
         }
     }
-}
 
-/// `--iformat`.
-struct SampleFormatOption: ExpressibleByArgument {
-    let format: SampleFormat
-    init(format: SampleFormat) { self.format = format }
-    init?(argument: String) {
-        guard let f = SampleFormat(rawValue: argument.lowercased()) else { return nil }
-        format = f
+    /// The aircraft database, when one was asked for or exists at the default path.
+    private func openDatabase() throws -> (any AircraftDatabase)? {
+        let path = db ?? AppDatabase.defaultPath()
+        guard db != nil || FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return StoreAircraftDatabase(database: try AppDatabase.open(path: path))
+        } catch {
+            StandardStreams.error("cannot open database \(path): \(error)")
+            throw ExitCode(1)
+        }
     }
-    static var allValueStrings: [String] { SampleFormat.allCases.map(\.rawValue) }
-    var defaultValueDescription: String { format.rawValue }
-}
-
-/// `--sample-rate`.
-struct SampleRateOption: ExpressibleByArgument {
-    let rate: SampleRate
-    init(rate: SampleRate) { self.rate = rate }
-    init?(argument: String) {
-        guard let r = SampleRate(argument: argument) else { return nil }
-        rate = r
-    }
-    var defaultValueDescription: String { rate.description }
 }

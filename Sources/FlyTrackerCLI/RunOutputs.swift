@@ -1,0 +1,94 @@
+import ArgumentParser
+import Demod
+import Feeds
+import Foundation
+import ModeS
+import Tracking
+
+/// What `run` writes while it runs: the JSON directory, the interactive screen, statistics.
+final class RunOutputs {
+    private let jsonDirectory: JSONDirectoryWriter?
+    private let interactive: Bool
+    private let sort: InteractiveSort
+    private var stats: StatsHistory
+    private var lastScreen = ContinuousClock.now - .seconds(2)
+    private var lastJSON = ContinuousClock.now - .seconds(2)
+    private var snapshot = TableSnapshot.empty
+    private var lastNow: Double
+    private var jsonFailed = false
+    private let receiver: Coordinate?
+
+    init(command: RunCommand, epoch: Double) throws {
+        interactive = command.interactive
+        sort = command.sort
+        stats = StatsHistory(start: epoch)
+        lastNow = epoch
+        receiver = command.lat.flatMap { la in command.lon.map { Coordinate(latitude: la, longitude: $0) } }
+        if let dir = command.jsonDir {
+            do { jsonDirectory = try JSONDirectoryWriter(directory: dir) } catch {
+                StandardStreams.error("\(error)")
+                throw ExitCode(1)
+            }
+        } else {
+            jsonDirectory = nil
+        }
+    }
+
+    /// Once per second of sample time.
+    func update(loop: ReceiverLoop, delta: DemodStatistics, now: Double) {
+        lastNow = now
+        stats.record(local: delta, table: loop.table.counters, at: now)
+        guard jsonDirectory != nil || interactive else { return }
+        let wall = ContinuousClock.now
+        let wantJSON = jsonDirectory != nil && wall - lastJSON >= .seconds(1)
+        let wantScreen = interactive && wall - lastScreen >= .seconds(1)
+        guard wantJSON || wantScreen else { return }
+        snapshot = loop.table.snapshot(at: now)
+        if wantJSON { lastJSON = wall; writeJSON(now: now) }
+        if wantScreen { lastScreen = wall; drawScreen() }
+    }
+
+    /// At the end: the last JSON files and screen.
+    func finish() {
+        if jsonDirectory != nil { writeJSON(now: lastNow) }
+        if interactive { drawScreen() }
+    }
+
+    /// stats.json to `path` (written whole, then renamed into place).
+    func writeStats(to path: String) throws {
+        let text = stats.document(at: lastNow) + "\n"
+        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            StandardStreams.error("cannot write \(path): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func writeJSON(now: Double) {
+        guard let jsonDirectory else { return }
+        do {
+            try jsonDirectory.write(
+                aircraft: AircraftJSON.document(snapshot, now: now, messages: snapshot.counters.messages),
+                receiver: ReceiverJSON.document(version: "flytracker 0.1.0", position: receiver ?? snapshot.receiverEstimate),
+                stats: stats.document(at: now))
+            jsonFailed = false
+        } catch {
+            // Say it once per failure streak; keep running (the disk may come back).
+            if !jsonFailed { StandardStreams.error("\(error)") }
+            jsonFailed = true
+        }
+    }
+
+    private func drawScreen() {
+        var width = 100, height = 40
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            width = Int(size.ws_col)
+            height = Int(size.ws_row)
+        }
+        let lines = InteractiveView.lines(snapshot, sort: sort, width: width, height: height)
+        var text = "\u{1B}[H\u{1B}[2J"
+        text += lines.joined(separator: "\n")
+        text += "\n"
+        StandardStreams.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+    }
+}
