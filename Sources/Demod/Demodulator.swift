@@ -37,7 +37,7 @@ public struct Demodulator: Sendable {
         /// Preamble: mean pulse energy over mean quiet energy, at the candidate phase.
         public var preambleRatio16: Int64 = 32
         /// Preamble shape: how many of the six "pulse above its quiet neighbour" tests may fail.
-        public var shapeSlack = 6
+        public var shapeSlack = 2
         /// Phases sliced per candidate position, best preamble correlation first.
         public var phasesSliced = 2
         /// Slicing stops when more of the first 24 bits than this are weak (halves nearly equal).
