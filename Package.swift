@@ -12,6 +12,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
     ],
     targets: [
         // Pure decoding core: stdlib and swift-numerics only (no Foundation, no clock, no I/O).
@@ -24,14 +28,28 @@ let package = Package(
         .target(name: "Radio", dependencies: ["Demod", "ModeS", "CRTLSDR"]),
         // The live aircraft table.
         .target(name: "Tracking", dependencies: ["ModeS"]),
-        // SQLite storage through GRDB.
-        .target(name: "Store", dependencies: ["ModeS", .product(name: "GRDB", package: "GRDB.swift")]),
-        // Pure wire formats and JSON documents (network servers arrive with the feeds issue).
-        .target(name: "Feeds", dependencies: ["ModeS", "Tracking", "Demod"]),
+        // SQLite storage through GRDB: aircraft database, users, watchlists, sightings, alerts.
+        .target(name: "Store", dependencies: [
+            "ModeS", "Tracking",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
+        // Wire formats (pure), JSON documents, and the TCP feeds (SwiftNIO).
+        .target(name: "Feeds", dependencies: [
+            "ModeS", "Tracking", "Demod",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
+        // HTTP API and the web page (Hummingbird).
+        .target(name: "Web", dependencies: [
+            "ModeS", "Tracking", "Store", "Feeds",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ], resources: [.copy("Public")]),
         .executableTarget(
             name: "FlyTrackerCLI",
             dependencies: [
-                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store",
+                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "Web",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +59,10 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "ModeS"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "ModeS"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "ModeS"]),
+        .testTarget(name: "WebTests", dependencies: [
+            "Web", "Store", "Tracking", "ModeS",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS"]),
     ],
     swiftLanguageModes: [.v6]
