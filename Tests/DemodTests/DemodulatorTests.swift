@@ -107,3 +107,24 @@ struct DemodulatorTests {
         #expect(frames.count > reference.count / 2)
     }
 }
+
+/// The 2.4 MS/s path on the real recording resampled (Samples/modes1-2m4.bin), against the
+/// frames dump1090-mutability found in the same samples (Samples/modes1-frames.avr).
+struct ResampledRecordingTests {
+    static let samples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Samples")
+
+    @Test func findsEveryFrameDump1090FindsAndMore() throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent("modes1-2m4.bin")))
+        let (frames, _) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16)
+        #expect(frames.count == 366)
+        let ours = Set(frames.map { $0.received.frame.hex })
+        let text = try String(contentsOf: Self.samples.appendingPathComponent("modes1-frames.avr"), encoding: .utf8)
+        let theirs = text.split(separator: "\n").map { line in
+            String(line.dropFirst(13).dropLast()).uppercased()
+        }
+        #expect(theirs.count == 319)
+        for hex in theirs { #expect(ours.contains(hex), "dump1090 found \(hex)") }
+    }
+}
