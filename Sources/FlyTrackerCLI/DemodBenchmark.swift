@@ -36,6 +36,14 @@ struct DemodBenchmark {
                 }
             }
         }, samples: samples))
+        // The SIMD arithmetic twin, to show why uc8 uses the table.
+        stages.append(Stage(name: "conversion (uc8, SIMD arithmetic instead of the table)", seconds: best {
+            for block in blocks {
+                scratch.withUnsafeMutableBufferPointer { out in
+                    block.bytes.withUnsafeBytes { MagnitudeConverter.convertUC8SIMD($0, count: block.sampleCount, into: out.baseAddress!) }
+                }
+            }
+        }, samples: samples))
         var searchOnly = Demodulator.Tuning()
         searchOnly.evaluates = false
         stages.append(Stage(name: "conversion + preamble search", seconds: best { _ = demodulate(blocks, tuning: searchOnly) }, samples: samples))
