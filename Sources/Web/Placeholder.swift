@@ -1,1 +1,0 @@
-// The Web module; its types arrive with issue 7 (this file is removed then).

@@ -1,0 +1,314 @@
+// FlyTracker web page: live list, radar scope, details. No external resources.
+'use strict';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const $ = (id) => document.getElementById(id);
+const state = {
+  aircraft: [], trails: {}, receiver: null, selected: null, sortKey: 'r_dst', sortDesc: false,
+  units: localStorage.getItem('flytracker.units') || 'aeronautical',
+  range: Number(localStorage.getItem('flytracker.range') || 100),
+  query: '', error: null, messages: 0,
+};
+
+// ---- Settings: dark mode and units, kept in localStorage ----
+function applyDark(on) {
+  document.documentElement.classList.toggle('dark', on);
+  $('dark').checked = on;
+}
+const storedDark = localStorage.getItem('flytracker.dark');
+applyDark(storedDark === null ? window.matchMedia('(prefers-color-scheme: dark)').matches : storedDark === 'true');
+$('dark').addEventListener('change', (e) => { localStorage.setItem('flytracker.dark', String(e.target.checked)); applyDark(e.target.checked); });
+$('units').value = state.units;
+$('units').addEventListener('change', (e) => { state.units = e.target.value; localStorage.setItem('flytracker.units', state.units); render(); });
+$('range').value = String(state.range);
+$('range').addEventListener('change', (e) => { state.range = Number(e.target.value); localStorage.setItem('flytracker.range', e.target.value); render(); });
+$('labels').addEventListener('change', render);
+$('trails').addEventListener('change', render);
+
+// ---- Units ----
+const fmt = {
+  alt(a) {
+    if (a.alt_baro === 'ground') return 'ground';
+    if (typeof a.alt_baro !== 'number') return '';
+    return state.units === 'metric' ? Math.round(a.alt_baro * 0.3048) + ' m' : a.alt_baro + ' ft';
+  },
+  speed(kt) {
+    if (typeof kt !== 'number') return '';
+    if (state.units === 'metric') return Math.round(kt * 1.852) + ' km/h';
+    if (state.units === 'imperial') return Math.round(kt * 1.15078) + ' mph';
+    return Math.round(kt) + ' kt';
+  },
+  dist(nm) {
+    if (typeof nm !== 'number') return '';
+    if (state.units === 'metric') return (nm * 1.852).toFixed(1) + ' km';
+    if (state.units === 'imperial') return (nm * 1.15078).toFixed(1) + ' mi';
+    return nm.toFixed(1) + ' NM';
+  },
+  rate(fpm) {
+    if (typeof fpm !== 'number') return '';
+    return state.units === 'metric' ? (fpm * 0.00508).toFixed(1) + ' m/s' : fpm + ' ft/min';
+  },
+  ringLabel(nm) {
+    if (state.units === 'metric') return Math.round(nm * 1.852) + ' km';
+    if (state.units === 'imperial') return Math.round(nm * 1.15078) + ' mi';
+    return nm + ' NM';
+  },
+};
+
+// ---- Search: free words filter here; key:value words become /api/aircraft filters ----
+const apiKeys = ['hex', 'address', 'registration', 'callsign', 'type', 'squawk', 'lat', 'lon', 'radius', 'box', 'min_alt', 'max_alt', 'military', 'limit'];
+const aliases = { reg: 'registration', call: 'callsign', flight: 'callsign', sq: 'squawk', alt_min: 'min_alt', alt_max: 'max_alt' };
+function parseSearch(text) {
+  const params = new URLSearchParams();
+  const words = [];
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    const m = word.match(/^([a-z_]+)[:=](.+)$/i);
+    if (m) {
+      const key = aliases[m[1].toLowerCase()] || m[1].toLowerCase();
+      if (apiKeys.includes(key)) { params.set(key, m[2]); continue; }
+    }
+    words.push(word.toLowerCase());
+  }
+  return { params, words };
+}
+function matchesWords(a, words) {
+  if (!words.length) return true;
+  const hay = [a.hex, a.flight, a.r, a.t, a.squawk, a.operator, a.desc].filter(Boolean).join(' ').toLowerCase();
+  return words.every((w) => hay.includes(w));
+}
+let searchTimer = null;
+$('search').addEventListener('input', (e) => {
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => { state.query = e.target.value; refresh(); }, 250);
+});
+
+// ---- Data ----
+async function getJSON(url) {
+  const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body.message || response.status + ' ' + response.statusText);
+  return body;
+}
+async function refresh() {
+  const { params, words } = parseSearch(state.query);
+  try {
+    const [list, trails] = await Promise.all([
+      getJSON('api/aircraft' + (params.toString() ? '?' + params : '')),
+      $('trails').checked ? getJSON('api/trails') : Promise.resolve({ trails: {} }),
+    ]);
+    state.aircraft = list.aircraft.filter((a) => matchesWords(a, words));
+    state.total = list.total;
+    state.trails = trails.trails || {};
+    state.error = null;
+  } catch (err) {
+    state.error = String(err.message || err);
+  }
+  render();
+  if (state.selected) loadDetails(state.selected);
+}
+async function loadReceiver() {
+  try {
+    const r = await getJSON('data/receiver.json');
+    if (typeof r.lat === 'number' && typeof r.lon === 'number') state.receiver = { lat: r.lat, lon: r.lon };
+  } catch (_) { /* keep trying with the next refresh */ }
+}
+
+// ---- List ----
+function sortValue(a, key) {
+  if (key === 'alt') return a.alt_baro === 'ground' ? 0 : a.alt_baro;
+  if (key === 'flight') return (a.flight || '').trim() || undefined;
+  return a[key];
+}
+function sorted(list) {
+  const key = state.sortKey;
+  const dir = state.sortDesc ? -1 : 1;
+  return [...list].sort((x, y) => {
+    const a = sortValue(x, key), b = sortValue(y, key);
+    if (a === undefined && b === undefined) return x.hex < y.hex ? -1 : 1;
+    if (a === undefined) return 1;
+    if (b === undefined) return -1;
+    if (a < b) return -dir;
+    if (a > b) return dir;
+    return x.hex < y.hex ? -1 : 1;
+  });
+}
+document.querySelectorAll('#list th').forEach((th) => th.addEventListener('click', () => {
+  const key = th.dataset.key;
+  if (state.sortKey === key) state.sortDesc = !state.sortDesc; else { state.sortKey = key; state.sortDesc = false; }
+  render();
+}));
+function cell(tr, text, numeric) {
+  const td = document.createElement('td');
+  td.textContent = text === undefined || text === null ? '' : String(text);
+  if (numeric) td.className = 'num';
+  tr.appendChild(td);
+}
+function renderList() {
+  const body = document.querySelector('#list tbody');
+  const rows = document.createDocumentFragment();
+  for (const a of sorted(state.aircraft)) {
+    const tr = document.createElement('tr');
+    tr.dataset.hex = a.hex;
+    if (a.hex === state.selected) tr.classList.add('selected');
+    if (a.emergency && a.emergency !== 'none' || ['7500', '7600', '7700'].includes(a.squawk)) tr.classList.add('emergency');
+    cell(tr, a.hex); cell(tr, (a.flight || '').trim()); cell(tr, a.r); cell(tr, a.t); cell(tr, a.squawk);
+    cell(tr, fmt.alt(a), true); cell(tr, fmt.speed(a.gs), true);
+    cell(tr, typeof a.track === 'number' ? Math.round(a.track) + '°' : '', true);
+    cell(tr, fmt.dist(a.r_dst), true); cell(tr, typeof a.rssi === 'number' ? a.rssi.toFixed(1) : '', true);
+    cell(tr, typeof a.seen === 'number' ? a.seen.toFixed(0) + ' s' : '', true);
+    tr.addEventListener('click', () => select(a.hex));
+    rows.appendChild(tr);
+  }
+  body.replaceChildren(rows);
+  document.querySelectorAll('#list th').forEach((th) => {
+    th.classList.toggle('sorted', th.dataset.key === state.sortKey);
+    th.classList.toggle('desc', th.dataset.key === state.sortKey && state.sortDesc);
+  });
+}
+
+// ---- Radar scope (SVG, 500 units = the selected range) ----
+function centre() {
+  if (state.receiver) return state.receiver;
+  const placed = state.aircraft.filter((a) => typeof a.lat === 'number');
+  if (!placed.length) return null;
+  return { lat: placed.reduce((s, a) => s + a.lat, 0) / placed.length, lon: placed.reduce((s, a) => s + a.lon, 0) / placed.length };
+}
+function project(c, lat, lon) {
+  const scale = 500 / state.range;
+  const x = (lon - c.lon) * 60 * Math.cos(c.lat * Math.PI / 180);
+  const y = (lat - c.lat) * 60;
+  return [x * scale, -y * scale];
+}
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+function renderRings() {
+  const g = $('rings');
+  g.replaceChildren();
+  const step = state.range <= 50 ? 10 : state.range <= 100 ? 25 : 50;
+  el('line', { x1: -500, y1: 0, x2: 500, y2: 0 }, g);
+  el('line', { x1: 0, y1: -500, x2: 0, y2: 500 }, g);
+  for (let nm = step; nm <= state.range; nm += step) {
+    const r = nm * 500 / state.range;
+    el('circle', { cx: 0, cy: 0, r }, g);
+    const t = el('text', { x: 4, y: -r - 4 }, g);
+    t.textContent = fmt.ringLabel(nm);
+  }
+  el('circle', { class: 'receiver', cx: 0, cy: 0, r: 5 }, g);
+}
+const planeShape = 'M0,-14 L3,-4 L12,2 L12,5 L3,2 L2,9 L6,12 L6,14 L0,12 L-6,14 L-6,12 L-2,9 L-3,2 L-12,5 L-12,2 L-3,-4 Z';
+function renderScope() {
+  renderRings();
+  const trailLayer = $('trail-layer');
+  const planeLayer = $('aircraft-layer');
+  trailLayer.replaceChildren();
+  planeLayer.replaceChildren();
+  const c = centre();
+  if (!c) return;
+  const shown = new Set(state.aircraft.map((a) => a.hex));
+  if ($('trails').checked) {
+    for (const [hex, points] of Object.entries(state.trails)) {
+      if (!shown.has(hex) || points.length < 2) continue;
+      el('polyline', { points: points.map((p) => project(c, p[0], p[1]).map((v) => v.toFixed(1)).join(',')).join(' ') }, trailLayer);
+    }
+  }
+  for (const a of state.aircraft) {
+    if (typeof a.lat !== 'number' || typeof a.lon !== 'number') continue;
+    const [x, y] = project(c, a.lat, a.lon);
+    if (Math.abs(x) > 520 || Math.abs(y) > 520) continue;
+    const g = el('g', { class: 'plane', transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, 'data-hex': a.hex }, planeLayer);
+    if (a.hex === state.selected) g.classList.add('selected');
+    if (a.emergency && a.emergency !== 'none') g.classList.add('emergency');
+    const symbol = el('path', { d: planeShape, transform: `rotate(${Math.round(a.track || 0)})` }, g);
+    const title = el('title', {}, symbol);
+    title.textContent = `${(a.flight || a.hex).trim()} ${fmt.alt(a)}`;
+    g.addEventListener('click', () => select(a.hex));
+    if ($('labels').checked) {
+      const t1 = el('text', { x: 14, y: -2 }, g);
+      t1.textContent = (a.flight || '').trim() || a.hex;
+      const t2 = el('text', { x: 14, y: 12 }, g);
+      t2.textContent = fmt.alt(a);
+    }
+  }
+}
+
+// ---- Details ----
+function select(hex) {
+  state.selected = hex;
+  render();
+  loadDetails(hex);
+}
+$('close-details').addEventListener('click', () => { state.selected = null; $('details').hidden = true; render(); });
+const detailNames = {
+  hex: 'ICAO address', type: 'Source', flight: 'Callsign', r: 'Registration', t: 'Type', desc: 'Type name', ownOp: 'Owner / operator',
+  operator: 'Operator', country: 'Country', year: 'Year', alt_baro: 'Altitude (baro)', alt_geom: 'Altitude (GNSS)', gs: 'Ground speed',
+  ias: 'IAS', tas: 'TAS', mach: 'Mach', track: 'Track', mag_heading: 'Heading (mag)', true_heading: 'Heading (true)', roll: 'Roll',
+  baro_rate: 'Vertical rate (baro)', geom_rate: 'Vertical rate (GNSS)', squawk: 'Squawk', emergency: 'Emergency', category: 'Category',
+  nav_qnh: 'QNH', nav_altitude_mcp: 'Selected altitude (MCP)', nav_altitude_fms: 'Selected altitude (FMS)', nav_heading: 'Selected heading',
+  nav_modes: 'Autopilot modes', lat: 'Latitude', lon: 'Longitude', r_dst: 'Distance', r_dir: 'Bearing', messages: 'Messages', seen: 'Seen (s ago)',
+  seen_pos: 'Position (s ago)', rssi: 'RSSI (dBFS)', military: 'Military',
+};
+function detailValue(key, a) {
+  const v = a[key];
+  switch (key) {
+    case 'alt_baro': return fmt.alt(a);
+    case 'alt_geom': return state.units === 'metric' ? Math.round(v * 0.3048) + ' m' : v + ' ft';
+    case 'nav_altitude_mcp': case 'nav_altitude_fms': return state.units === 'metric' ? Math.round(v * 0.3048) + ' m' : v + ' ft';
+    case 'gs': case 'ias': case 'tas': return fmt.speed(v);
+    case 'baro_rate': case 'geom_rate': return fmt.rate(v);
+    case 'r_dst': return fmt.dist(v);
+    case 'track': case 'mag_heading': case 'true_heading': case 'nav_heading': case 'r_dir': case 'roll': return v + '°';
+    default: return Array.isArray(v) ? v.join(', ') : String(v);
+  }
+}
+async function loadDetails(hex) {
+  let doc;
+  try { doc = await getJSON('api/aircraft/' + encodeURIComponent(hex)); } catch (err) {
+    $('details-title').textContent = hex;
+    $('details-sub').textContent = 'not in view: ' + (err.message || err);
+    $('details-fields').replaceChildren();
+    $('details').hidden = false;
+    return;
+  }
+  if (state.selected !== hex) return;
+  const a = doc.aircraft;
+  $('details').hidden = false;
+  $('details-title').textContent = ((a.flight || '').trim() || a.hex) + (a.r ? ' · ' + a.r : '');
+  $('details-sub').textContent = [a.desc || a.t, a.operator, a.country].filter(Boolean).join(' · ');
+  const dl = document.createDocumentFragment();
+  for (const key of Object.keys(detailNames)) {
+    if (a[key] === undefined || (Array.isArray(a[key]) && !a[key].length)) continue;
+    const dt = document.createElement('dt'); dt.textContent = detailNames[key];
+    const dd = document.createElement('dd'); dd.textContent = detailValue(key, a);
+    dl.appendChild(dt); dl.appendChild(dd);
+  }
+  $('details-fields').replaceChildren(dl);
+  renderProfile(doc.track || []);
+}
+function renderProfile(track) {
+  const svg = $('details-track');
+  svg.replaceChildren();
+  const points = track.filter((p) => typeof p.alt === 'number');
+  if (points.length < 2) { const t = el('text', { x: 8, y: 60 }, svg); t.textContent = 'no track yet'; return; }
+  const t0 = points[0].time, t1 = points[points.length - 1].time;
+  const maxAlt = Math.max(1000, ...points.map((p) => p.alt));
+  const xy = points.map((p) => [((p.time - t0) / Math.max(1, t1 - t0)) * 290 + 5, 115 - (p.alt / maxAlt) * 105]);
+  el('polyline', { points: xy.map((q) => q.map((v) => v.toFixed(1)).join(',')).join(' ') }, svg);
+  const label = el('text', { x: 6, y: 12 }, svg);
+  label.textContent = `altitude, last ${Math.round(t1 - t0)} s (max ${fmt.alt({ alt_baro: maxAlt })})`;
+}
+
+// ---- Render loop ----
+function render() {
+  const status = state.error ? 'error' : `${state.aircraft.length} aircraft` + (state.total !== undefined && state.total !== state.aircraft.length ? ` of ${state.total}` : '');
+  $('status').textContent = status;
+  $('error').hidden = !state.error;
+  $('error').textContent = state.error || '';
+  renderList();
+  renderScope();
+}
+loadReceiver().then(refresh);
+setInterval(() => { if (!state.receiver) loadReceiver(); refresh(); }, 1000);

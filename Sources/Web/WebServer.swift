@@ -1,0 +1,72 @@
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// The HTTP server running on its own, for `flytracker run`: `start` binds and returns the
+/// port (useful with port 0), `stop` shuts it down gracefully and waits.
+public final class WebServer: Sendable {
+    public enum Error: Swift.Error, CustomStringConvertible {
+        case cannotListen(host: String, port: Int, reason: String)
+        case alreadyStarted
+
+        public var description: String {
+            switch self {
+            case .cannotListen(let host, let port, let reason): "cannot listen for HTTP on \(host):\(port): \(reason)"
+            case .alreadyStarted: "the web server is already running"
+            }
+        }
+    }
+
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    public init() {}
+
+    /// Starts serving and returns once the socket is bound, with the port it is bound to.
+    /// Throws `Error.cannotListen` (port in use, no permission…).
+    @discardableResult
+    public func start(sources: WebSources, configuration: WebConfiguration = WebConfiguration(),
+                      staticFiles: StaticFiles = .bundled()) async throws -> Int {
+        let (portStream, portContinuation) = AsyncStream<Result<Int, WebServer.Error>>.makeStream()
+        let app = buildApplication(configuration: configuration, sources: sources, staticFiles: staticFiles) { channel in
+            portContinuation.yield(.success(channel.localAddress?.port ?? configuration.port))
+        }
+        let started = task.withLock { current -> Bool in
+            guard current == nil else { return false }
+            current = Task.detached {
+                do {
+                    try await app.run()
+                } catch {
+                    portContinuation.yield(.failure(.cannotListen(host: configuration.host, port: configuration.port,
+                                                                  reason: "\(error)")))
+                }
+                portContinuation.finish()
+            }
+            return true
+        }
+        guard started else { throw Error.alreadyStarted }
+        for await result in portStream {
+            switch result {
+            case .success(let port): return port
+            case .failure(let error):
+                task.withLock { $0 = nil }
+                throw error
+            }
+        }
+        task.withLock { $0 = nil }
+        throw Error.cannotListen(host: configuration.host, port: configuration.port, reason: "server stopped")
+    }
+
+    /// Stops the server (graceful shutdown of its service group) and waits for it to end.
+    public func stop() async {
+        let running = task.withLock { current -> Task<Void, Never>? in
+            defer { current = nil }
+            return current
+        }
+        guard let running else { return }
+        running.cancel()
+        await running.value
+    }
+
+    /// True between a successful `start` and `stop`.
+    public var isRunning: Bool { task.withLock { $0 != nil } }
+}

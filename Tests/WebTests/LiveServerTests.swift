@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import NIOPosix
+import Testing
+import Tracking
+@testable import Web
+
+/// The real server on loopback.
+@Suite("Web: live server")
+struct LiveServerTests {
+    static func get(_ path: String, port: Int) async throws -> TestClient.Response {
+        try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+            try await client.execute(TestClient.Request(path, method: .get))
+        }
+    }
+
+    @Test("200 concurrent clients all get a complete aircraft.json, well within 10 s")
+    func concurrentClients() async throws {
+        let app = try Sky.app()
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let start = ContinuousClock.now
+            let statuses = try await withThrowingTaskGroup(of: (HTTPResponse.Status, Int).self) { group in
+                for i in 0..<200 {
+                    let path = ["/data/aircraft.json", "/api/aircraft?type=B73*", "/api/aircraft/4840d6", "/", "/api/aircraft?squawk=9"][i % 5]
+                    group.addTask {
+                        let response = try await Self.get(path, port: port)
+                        return (response.head.status, response.body?.readableBytes ?? 0)
+                    }
+                }
+                var all: [(HTTPResponse.Status, Int)] = []
+                for try await s in group { all.append(s) }
+                return all
+            }
+            #expect(statuses.count == 200)
+            #expect(statuses.filter { $0.0 == .ok }.count == 160)
+            #expect(statuses.filter { $0.0 == .badRequest }.count == 40)
+            #expect(statuses.allSatisfy { $0.1 > 0 })
+            #expect(ContinuousClock.now - start < .seconds(10))
+            // Still serving.
+            let after = try await Self.get("/data/receiver.json", port: port)
+            #expect(after.head.status == .ok)
+        }
+    }
+
+    @Test("WebServer: start binds (port 0 → a real port), serves, stop ends it")
+    func webServer() async throws {
+        let server = WebServer()
+        let port = try await server.start(sources: try Sky.sources(), configuration: WebConfiguration(host: "127.0.0.1", port: 0))
+        #expect(port > 0)
+        #expect(server.isRunning)
+        let response = try await Self.get("/data/aircraft.json", port: port)
+        #expect(response.head.status == .ok)
+        await #expect(throws: WebServer.Error.self) {
+            try await server.start(sources: try Sky.sources(), configuration: WebConfiguration(host: "127.0.0.1", port: 0))
+        }
+        await server.stop()
+        #expect(!server.isRunning)
+        await #expect(throws: (any Error).self) { _ = try await Self.get("/data/aircraft.json", port: port) }
+    }
+
+    @Test("WebServer: a port already in use is a clear error")
+    func portInUse() async throws {
+        let first = WebServer()
+        let port = try await first.start(sources: try Sky.sources(), configuration: WebConfiguration(host: "127.0.0.1", port: 0))
+        let second = WebServer()
+        await #expect(throws: WebServer.Error.self) {
+            try await second.start(sources: try Sky.sources(), configuration: WebConfiguration(host: "127.0.0.1", port: port))
+        }
+        #expect(!second.isRunning)
+        await first.stop()
+    }
+}

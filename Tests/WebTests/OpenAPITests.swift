@@ -1,0 +1,67 @@
+import Foundation
+import Hummingbird
+import Testing
+import Tracking
+@testable import Web
+
+/// `/api/openapi.yaml` is kept true: its paths are exactly the API routes.
+@Suite("Web: OpenAPI document")
+struct OpenAPITests {
+    /// The keys directly under `paths:` (two-space indented lines ending in `:`).
+    static func documentedPaths(_ yaml: String) -> Set<String> {
+        var inPaths = false
+        var paths: Set<String> = []
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !line.hasPrefix(" ") && !line.isEmpty {
+                inPaths = line == "paths:"
+                continue
+            }
+            guard inPaths, line.hasPrefix("  "), !line.hasPrefix("   "), line.hasSuffix(":") else { continue }
+            var key = line.dropFirst(2).dropLast()
+            if key.hasPrefix("\"") && key.hasSuffix("\"") { key = key.dropFirst().dropLast() }
+            paths.insert(String(key))
+        }
+        return paths
+    }
+
+    /// The methods documented under one path (`get:`, `post:`… four spaces in).
+    static func documentedMethods(_ yaml: String, path: String) -> Set<String> {
+        var inPath = false
+        var methods: Set<String> = []
+        for line in yaml.split(separator: "\n") {
+            if line.hasPrefix("  ") && !line.hasPrefix("   ") {
+                inPath = line == "  \(path):"
+            } else if !line.hasPrefix(" ") {
+                inPath = false
+            } else if inPath, line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                methods.insert(line.trimmingCharacters(in: .whitespaces).dropLast().uppercased())
+            }
+        }
+        return methods
+    }
+
+    @Test("Every /api and /data route is in openapi.yaml with its method, and every documented path is a route")
+    func routesDocumented() throws {
+        let files = StaticFiles.bundled()
+        let yaml = String(buffer: try #require(files.files["openapi.yaml"]).body)
+        let documented = Self.documentedPaths(yaml)
+        #expect(documented.count >= 6)
+        let router = buildRouter(sources: WebSources(live: SnapshotPublisher()), staticFiles: files)
+        let staticPaths = Set(files.files.keys.filter { $0 != "openapi.yaml" }.map { "/" + $0 } + ["/"])
+        var apiRoutes: Set<String> = []
+        for route in router.routes where !staticPaths.contains(route.path.description) {
+            let path = route.path.description
+            apiRoutes.insert(path)
+            #expect(documented.contains(path), "route \(route) is not in openapi.yaml")
+            #expect(Self.documentedMethods(yaml, path: path).contains(route.method.rawValue), "\(route): method not documented")
+        }
+        #expect(documented.subtracting(apiRoutes).isEmpty, "documented but not routed: \(documented.subtracting(apiRoutes))")
+    }
+
+    @Test("The line parser reads paths and methods")
+    func parser() {
+        let yaml = "openapi: 3.0.3\npaths:\n  /a:\n    get:\n      summary: x\n    post:\n  \"/b/{id}\":\n    get:\ncomponents:\n  /c:\n"
+        #expect(Self.documentedPaths(yaml) == ["/a", "/b/{id}"])
+        #expect(Self.documentedMethods(yaml, path: "/a") == ["GET", "POST"])
+    }
+}
