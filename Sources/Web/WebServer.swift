@@ -1,5 +1,7 @@
 import Hummingbird
+import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// The HTTP server running on its own, for `flytracker run`: `start` binds and returns the
@@ -17,7 +19,12 @@ public final class WebServer: Sendable {
         }
     }
 
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private struct Running {
+        var task: Task<Void, Never>
+        var group: ServiceGroup
+    }
+
+    private let running = Mutex<Running?>(nil)
 
     public init() {}
 
@@ -30,17 +37,21 @@ public final class WebServer: Sendable {
         let app = buildApplication(configuration: configuration, sources: sources, staticFiles: staticFiles) { channel in
             portContinuation.yield(.success(channel.localAddress?.port ?? configuration.port))
         }
-        let started = task.withLock { current -> Bool in
+        var logger = Logger(label: "flytracker.web")
+        logger.logLevel = configuration.logLevel
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let started = running.withLock { current -> Bool in
             guard current == nil else { return false }
-            current = Task.detached {
+            let task = Task.detached {
                 do {
-                    try await app.run()
+                    try await group.run()
                 } catch {
                     portContinuation.yield(.failure(.cannotListen(host: configuration.host, port: configuration.port,
                                                                   reason: "\(error)")))
                 }
                 portContinuation.finish()
             }
+            current = Running(task: task, group: group)
             return true
         }
         guard started else { throw Error.alreadyStarted }
@@ -48,25 +59,25 @@ public final class WebServer: Sendable {
             switch result {
             case .success(let port): return port
             case .failure(let error):
-                task.withLock { $0 = nil }
+                running.withLock { $0 = nil }
                 throw error
             }
         }
-        task.withLock { $0 = nil }
+        running.withLock { $0 = nil }
         throw Error.cannotListen(host: configuration.host, port: configuration.port, reason: "server stopped")
     }
 
     /// Stops the server (graceful shutdown of its service group) and waits for it to end.
     public func stop() async {
-        let running = task.withLock { current -> Task<Void, Never>? in
+        let server = running.withLock { current -> Running? in
             defer { current = nil }
             return current
         }
-        guard let running else { return }
-        running.cancel()
-        await running.value
+        guard let server else { return }
+        await server.group.triggerGracefulShutdown()
+        await server.task.value
     }
 
     /// True between a successful `start` and `stop`.
-    public var isRunning: Bool { task.withLock { $0 != nil } }
+    public var isRunning: Bool { running.withLock { $0 != nil } }
 }
