@@ -76,6 +76,8 @@ public final class AppDatabase: Sendable {
                 t.column("ownerOperator", .text)
             }
         }
+        // v2 and later: users, watchlists, sightings, journal, alerts, airports.
+        StoreSchema.register(in: &migrator)
         return migrator
     }
 }

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Store
+
+extension StatsDimension: ExpressibleByArgument {}
+
+/// `flytracker stats --by …`: counts over the sighting log.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Statistics from the sighting log: aircraft, flights and messages by group.",
+        discussion: """
+            Example: how many 737s passed in the last day heading to Miami, by type:
+              flytracker stats --by type --since 24h --type 'B73*' --towards KMIA
+            --towards keeps aircraft whose last track points (± --tolerance degrees) at the place; \
+            --within keeps aircraft that came within KM of the receiver.
+            """
+    )
+
+    @Option(help: "Group by type, operator, category, altitude, hour or day.") var by: StatsDimension = .type
+    @Option(help: "From: 30m, 24h, 7d, 2026-11-22, 2026-11-22T10:00:00Z or Unix seconds (default 24h).") var since = "24h"
+    @Option(help: "Until (same forms; default now).") var until: String?
+    @Option(help: "ICAO type, exact (B738) or prefix (B73*).") var type: String?
+    @Option(help: "Heading towards an airport (KMIA, MIA) or LAT,LON.") var towards: String?
+    @Option(help: "Direction tolerance for --towards, degrees.") var tolerance: Double = 20
+    @Option(help: "Closest distance to the receiver at most KM.") var within: String?
+    @Option(help: "Show the top N groups.") var limit: Int?
+    @Flag(help: "Pick one random aircraft among those that match instead.") var random = false
+    @Flag(help: "JSON output.") var json = false
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let database = try store.open()
+        let now = unixNow()
+        let filter = try reportingErrors { () throws -> StatsFilter in
+            var f = StatsFilter(since: try CommandInput.time(since, now: now))
+            if let until { f.until = try CommandInput.time(until, now: now) }
+            if let type { f.typePattern = try WatchRule.normalize(kind: .type, value: type) }
+            if let towards { f.towards = try CommandInput.place(towards, database: database).coordinate }
+            guard (0...180).contains(tolerance) else { throw InputError("invalid --tolerance \(tolerance): expected 0 to 180 degrees") }
+            f.tolerance = tolerance
+            if let within { f.withinKm = try CommandInput.kilometres(within) }
+            if let limit, limit < 1 { throw InputError("--limit must be at least 1") }
+            return f
+        }
+        if random {
+            let visit = try reportingErrors { try database.randomVisit(filter: filter) }
+            if json { print(jsonText(visit)); return }
+            guard let v = visit else { print("no aircraft matched"); return }
+            print("\(v.hex) \(v.callsign ?? "-") \(v.registration ?? "-") \(v.typeCode ?? "-") \(v.operatorName ?? "-") last heard \(formatTime(v.lastSeen)) UTC")
+            return
+        }
+        let rows = try reportingErrors { try database.statistics(by: by, filter: filter, limit: limit) }
+        let total = try reportingErrors { try database.statisticsTotal(filter: filter) }
+        if json {
+            struct Document: Encodable { var by: String; var since: Double; var until: Double?; var rows: [StatsRow]; var total: StatsRow }
+            print(jsonText(Document(by: by.rawValue, since: filter.since ?? 0, until: filter.until, rows: rows, total: total)))
+            return
+        }
+        let lines = tableLines([by.rawValue.uppercased(), "AIRCRAFT", "FLIGHTS", "VISITS", "MESSAGES"],
+                               (rows + [total]).map { [$0.key, "\($0.aircraft)", "\($0.flights)", "\($0.visits)", "\($0.messages)"] })
+        for line in lines { print(line) }
+    }
+}

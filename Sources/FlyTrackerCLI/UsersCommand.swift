@@ -1,0 +1,119 @@
+import ArgumentParser
+import Store
+
+extension Units: ExpressibleByArgument {}
+
+/// `flytracker users add|list|passwd|delete|set`: accounts.
+struct UsersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users",
+        abstract: "Manage user accounts (passwords are stored as bcrypt hashes).",
+        subcommands: [Add.self, List.self, Passwd.self, Delete.self, Set.self]
+    )
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a user. The password is read from standard input (first line) or asked for on the terminal.")
+        @Argument(help: "User name (1-32 letters, digits, '.', '_', '-').") var name: String
+        @Option(help: "Email address.") var email: String?
+        @Option(help: "Units: metric, imperial or aeronautical.") var units: Units = .metric
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let database = try store.open()
+            try reportingErrors {
+                if try database.user(named: name) != nil { throw UserError.duplicateUsername(name) }
+                let password = try readPassword(prompt: "Password for \(name): ")
+                try database.addUser(username: name, password: password, email: email, units: units, now: unixNow())
+            }
+            print("added user \(name)")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List users.")
+        @Flag(help: "JSON output.") var json = false
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let database = try store.open()
+            let users = try reportingErrors { try database.users() }
+            if json {
+                struct Entry: Encodable {
+                    var username: String, email: String?, units: String, darkMode: Bool, language: String, webhooks: [String], created: Double
+                }
+                print(jsonText(users.map { Entry(username: $0.username, email: $0.email, units: $0.units.rawValue, darkMode: $0.darkMode,
+                                                  language: $0.language, webhooks: $0.channels.map(\.url), created: $0.createdAt) }))
+                return
+            }
+            let rows = users.map { [$0.username, $0.email ?? "-", $0.units.rawValue, $0.darkMode ? "dark" : "light", $0.language,
+                                    "\($0.channels.count)", formatTime($0.createdAt)] }
+            for line in tableLines(["USER", "EMAIL", "UNITS", "THEME", "LANG", "WEBHOOKS", "CREATED (UTC)"], rows) { print(line) }
+        }
+    }
+
+    struct Passwd: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set a user's password (read like 'add').")
+        @Argument(help: "User name.") var name: String
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let database = try store.open()
+            try reportingErrors {
+                _ = try database.requireUser(name)
+                try database.setPassword(username: name, password: try readPassword(prompt: "New password for \(name): "))
+            }
+            print("password changed for \(name)")
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a user with their watchlist and journal.")
+        @Argument(help: "User name.") var name: String
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let database = try store.open()
+            try reportingErrors { try database.deleteUser(username: name) }
+            print("deleted user \(name)")
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a user's settings.")
+        @Argument(help: "User name.") var name: String
+        @Option(help: "Email address.") var email: String?
+        @Option(help: "Units: metric, imperial or aeronautical.") var units: Units?
+        @Option(help: "Dark mode: on or off.") var darkMode: String?
+        @Option(help: "Language code, such as en or de.") var language: String?
+        @Option(help: "Add a webhook URL for alerts (http:// or https://).") var addWebhook: [String] = []
+        @Flag(help: "Remove every webhook.") var clearWebhooks = false
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let database = try store.open()
+            try reportingErrors {
+                var user = try database.requireUser(name)
+                if let email { user.email = email }
+                if let units { user.units = units }
+                if let darkMode {
+                    switch darkMode.lowercased() {
+                    case "on", "true", "yes", "1": user.darkMode = true
+                    case "off", "false", "no", "0": user.darkMode = false
+                    default: throw InputError("invalid --dark-mode '\(darkMode)': expected on or off")
+                    }
+                }
+                if let language {
+                    guard (2...8).contains(language.count), language.allSatisfy({ $0.isLetter || $0 == "-" }) else {
+                        throw InputError("invalid --language '\(language)': expected a code such as en or pt-BR")
+                    }
+                    user.language = language
+                }
+                if clearWebhooks { user.channels = [] }
+                user.channels += addWebhook.map { NotificationChannel(kind: .webhook, url: $0) }
+                try database.updateUser(user)
+            }
+            print("updated user \(name)")
+        }
+    }
+}

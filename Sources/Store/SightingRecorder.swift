@@ -1,0 +1,258 @@
+import GRDB
+import ModeS
+import Tracking
+
+/// How the recorder builds visits, track points and journal events.
+public struct RecorderSettings: Sendable {
+    /// Seconds of silence after which a visit is closed (and watchers get `lost`).
+    public var closeAfter: Double = 120
+    /// A track point at least this often (s) while positions arrive…
+    public var pointInterval: Double = 10
+    /// …and sooner (at least 1 s apart) when the track turns this much (degrees)…
+    public var turnThreshold: Double = 10
+    /// …or the altitude changes this much (ft).
+    public var altitudeThreshold: Int = 500
+    /// Position events to watchers at most this often per aircraft and rule (s).
+    public var positionEventInterval: Double = 60
+    /// The closest approach is reported once the aircraft is this much farther (NM) than
+    /// its closest point (or when it is lost).
+    public var movingAwayMargin: Double = 1
+
+    public init() {}
+}
+
+/// Turns table snapshots (about one a second) into the sighting log (`visit`, `trackPoint`)
+/// and the watchers' journals (`journalEvent`), writing each call's changes in ONE
+/// transaction. Owned by one task (not thread-safe); the database itself may be read
+/// concurrently.
+public final class SightingRecorder {
+    public let database: AppDatabase
+    public var settings: RecorderSettings
+    public private(set) var matcher: WatchlistMatcher
+
+    struct Watch {
+        var rule: WatchRule
+        var lastPositionEvent: Double
+        var closestReported = false
+    }
+
+    struct OpenVisit {
+        var record: VisitRecord
+        var messageBase: Int
+        var lastPositionTime: Double?
+        var lastPoint: (time: Double, altitude: Int?, track: Double?)?
+        var closestPosition: Coordinate?
+        var closestAltitude: Int?
+        var watches: [Int64: Watch] = [:]
+        var dirty = true
+    }
+
+    private var open: [UInt32: OpenVisit] = [:]
+    /// The table's message count when a key's last visit closed (to count only new ones).
+    private var closedCounts: [UInt32: Int] = [:]
+
+    public init(database: AppDatabase, settings: RecorderSettings = RecorderSettings()) throws {
+        self.database = database
+        self.settings = settings
+        matcher = try WatchlistMatcher(rules: database.allRules(), airlines: database.airlineCodes())
+    }
+
+    /// Re-reads the watchlists (after `track add/remove`).
+    public func reloadRules() throws {
+        matcher = try WatchlistMatcher(rules: database.allRules(), airlines: database.airlineCodes())
+    }
+
+    /// Visits currently open.
+    public var openVisits: Int { open.count }
+
+    /// Records a snapshot; returns the journal events written (with ids).
+    @discardableResult
+    public func record(_ snapshot: TableSnapshot) throws -> [JournalEventRecord] {
+        try record(snapshot.aircraft.map(Observation.init), at: snapshot.time)
+    }
+
+    /// Records observations made at `time`; returns the journal events written.
+    @discardableResult
+    public func record(_ observations: [Observation], at time: Double) throws -> [JournalEventRecord] {
+        var points: [(UInt32, TrackPointRecord)] = []
+        var events: [(UInt32, JournalEventRecord)] = []
+        for o in observations where time - o.lastSeen <= settings.closeAfter {
+            update(o, at: time, points: &points, events: &events)
+        }
+        var closing: [UInt32] = []
+        for (key, visit) in open where time - visit.record.lastSeen > settings.closeAfter {
+            closing.append(key)
+            close(key, visit, at: time, events: &events)
+        }
+        return try write(points: points, events: events, closing: closing)
+    }
+
+    /// Closes every open visit (at the end of a run) and writes them.
+    @discardableResult
+    public func finish(at time: Double) throws -> [JournalEventRecord] {
+        var events: [(UInt32, JournalEventRecord)] = []
+        let keys = Array(open.keys)
+        for key in keys { close(key, open[key]!, at: time, events: &events) }
+        return try write(points: [], events: events, closing: keys)
+    }
+
+    // MARK: Updating
+
+    private func update(_ o: Observation, at time: Double, points: inout [(UInt32, TrackPointRecord)],
+                        events: inout [(UInt32, JournalEventRecord)]) {
+        var v: OpenVisit
+        if let existing = open[o.key] {
+            v = existing
+        } else {
+            let previous = closedCounts[o.key] ?? 0
+            let base = previous <= o.messages ? previous : 0
+            v = OpenVisit(record: VisitRecord(address: Int(o.key), firstSeen: o.lastSeen, lastSeen: o.lastSeen), messageBase: base)
+        }
+        var r = v.record
+        let before = r
+        r.lastSeen = max(r.lastSeen, o.lastSeen)
+        if let c = o.callsign, !c.isEmpty {
+            if r.callsign == nil { r.callsign = c }
+            let all = r.callsigns?.split(separator: " ").map(String.init) ?? []
+            if !all.contains(c) { r.callsigns = (all + [c]).joined(separator: " ") }
+        }
+        r.registration = o.registration ?? r.registration
+        r.typeCode = o.typeCode ?? r.typeCode
+        r.operatorName = o.operatorName ?? r.operatorName
+        r.category = o.category ?? r.category
+        r.military = r.military || o.military
+        r.squawk = o.squawk ?? r.squawk
+        if let alt = o.altitude {
+            r.minAltitude = min(r.minAltitude ?? alt, alt)
+            r.maxAltitude = max(r.maxAltitude ?? alt, alt)
+        }
+        r.messages = max(r.messages, o.messages - v.messageBase)
+        let newPosition = o.position != nil && (v.lastPositionTime.map { (o.positionTime ?? time) > $0 } ?? true)
+        if newPosition, let p = o.position {
+            let pt = o.positionTime ?? time
+            v.lastPositionTime = pt
+            r.positions += 1
+            r.lastLatitude = p.latitude
+            r.lastLongitude = p.longitude
+            r.lastTrack = o.track ?? r.lastTrack
+            if let d = o.distance, d < (r.closestDistance ?? .infinity) {
+                r.closestDistance = d
+                r.closestTime = pt
+                v.closestPosition = p
+                v.closestAltitude = o.altitude
+                for id in v.watches.keys { v.watches[id]?.closestReported = false }
+            }
+            if wantsPoint(v.lastPoint, time: pt, altitude: o.altitude, track: o.track) {
+                v.lastPoint = (pt, o.altitude, o.track)
+                points.append((o.key, TrackPointRecord(visitId: 0, time: pt, latitude: p.latitude, longitude: p.longitude,
+                                                       altitude: o.altitude, track: o.track, groundSpeed: o.groundSpeed)))
+            }
+        }
+        if r != before { v.dirty = true }
+        v.record = r
+
+        // Watchers: new matches get firstSeen; known ones position updates and the closest approach.
+        if matcher.ruleCount > 0 {
+            for rule in matcher.matches(o) where v.watches[rule.id ?? -1] == nil {
+                guard let id = rule.id else { continue }
+                v.watches[id] = Watch(rule: rule, lastPositionEvent: newPosition ? time : -.infinity)
+                events.append((o.key, event(.firstSeen, rule, v, o, time: time)))
+            }
+        }
+        for (id, watch) in v.watches {
+            if newPosition, time - watch.lastPositionEvent >= settings.positionEventInterval {
+                v.watches[id]?.lastPositionEvent = time
+                events.append((o.key, event(.position, watch.rule, v, o, time: time)))
+            }
+            if !watch.closestReported, let closest = r.closestDistance, let d = o.distance, d > closest + settings.movingAwayMargin {
+                v.watches[id]?.closestReported = true
+                events.append((o.key, closestEvent(watch.rule, v)))
+            }
+        }
+        open[o.key] = v
+    }
+
+    private func wantsPoint(_ last: (time: Double, altitude: Int?, track: Double?)?, time: Double, altitude: Int?, track: Double?) -> Bool {
+        guard let last else { return true }
+        let dt = time - last.time
+        if dt >= settings.pointInterval { return true }
+        guard dt >= 1 else { return false }
+        if let a = altitude, let b = last.altitude, abs(a - b) >= settings.altitudeThreshold { return true }
+        if let a = track, let b = last.track {
+            let turn = abs((a - b + 540).truncatingRemainder(dividingBy: 360) - 180)
+            if turn >= settings.turnThreshold { return true }
+        }
+        return false
+    }
+
+    private func close(_ key: UInt32, _ visit: OpenVisit, at time: Double, events: inout [(UInt32, JournalEventRecord)]) {
+        var v = visit
+        v.record.closed = true
+        v.dirty = true
+        for (_, watch) in v.watches.sorted(by: { $0.key < $1.key }) {
+            if !watch.closestReported, v.record.closestDistance != nil { events.append((key, closestEvent(watch.rule, v))) }
+            var lost = event(.lost, watch.rule, v, nil, time: v.record.lastSeen)
+            lost.latitude = v.record.lastLatitude
+            lost.longitude = v.record.lastLongitude
+            events.append((key, lost))
+        }
+        open[key] = v
+        closedCounts[key] = v.record.messages + v.messageBase
+    }
+
+    private func event(_ kind: JournalKind, _ rule: WatchRule, _ v: OpenVisit, _ o: Observation?, time: Double) -> JournalEventRecord {
+        JournalEventRecord(userId: rule.userId, watchRuleId: rule.id, visitId: nil, address: v.record.address, time: time,
+                           kind: kind, callsign: o?.callsign ?? v.record.callsign, registration: v.record.registration,
+                           typeCode: v.record.typeCode, latitude: o?.position?.latitude, longitude: o?.position?.longitude,
+                           altitude: o?.altitude, distance: o?.distance,
+                           ruleLabel: rule.label ?? "\(rule.kind.rawValue) \(rule.value)")
+    }
+
+    private func closestEvent(_ rule: WatchRule, _ v: OpenVisit) -> JournalEventRecord {
+        var e = event(.closestApproach, rule, v, nil, time: v.record.closestTime ?? v.record.lastSeen)
+        e.latitude = v.closestPosition?.latitude
+        e.longitude = v.closestPosition?.longitude
+        e.altitude = v.closestAltitude
+        e.distance = v.record.closestDistance
+        return e
+    }
+
+    // MARK: Writing
+
+    /// One transaction: dirty visits (inserted or updated), then points and events with
+    /// their visit ids. In-memory state changes only after the commit.
+    private func write(points: [(UInt32, TrackPointRecord)], events: [(UInt32, JournalEventRecord)],
+                       closing: [UInt32]) throws -> [JournalEventRecord] {
+        let dirty = open.filter { $0.value.dirty }.map { ($0.key, $0.value.record) }
+        guard !dirty.isEmpty || !points.isEmpty || !events.isEmpty else { return [] }
+        let (ids, written) = try database.writer.write { db -> ([UInt32: Int64], [JournalEventRecord]) in
+            var ids: [UInt32: Int64] = [:]
+            for (key, record) in dirty {
+                var r = record
+                if r.id == nil { try r.insert(db) } else { try r.update(db) }
+                ids[key] = r.id
+            }
+            func visitId(_ key: UInt32) -> Int64? { ids[key] ?? open[key]?.record.id }
+            for (key, point) in points {
+                guard let id = visitId(key) else { continue }
+                var p = point
+                p.visitId = id
+                try p.insert(db)
+            }
+            var written: [JournalEventRecord] = []
+            for (key, event) in events {
+                var e = event
+                e.visitId = visitId(key)
+                try e.insert(db)
+                written.append(e)
+            }
+            return (ids, written)
+        }
+        for (key, id) in ids {
+            open[key]?.record.id = id
+            open[key]?.dirty = false
+        }
+        for key in closing { open[key] = nil }
+        return written
+    }
+}

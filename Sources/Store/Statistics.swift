@@ -1,0 +1,168 @@
+import Foundation
+import GRDB
+import ModeS
+import Tracking
+
+/// What statistics are grouped by.
+public enum StatsDimension: String, Codable, Sendable, CaseIterable {
+    /// ICAO type designator.
+    case type
+    /// Operator (aircraft database, else the callsign's airline).
+    case `operator`
+    /// Emitter category (`A3`).
+    case category
+    /// Highest altitude of the visit, in 5000 ft bands (`30000-34999`).
+    case altitude
+    /// Hour of day (UTC) of the first message, `00`…`23`.
+    case hour
+    /// Day (UTC) of the first message, `2026-11-22`.
+    case day
+}
+
+/// Which visits count. Every criterion is optional.
+public struct StatsFilter: Sendable, Equatable {
+    /// Visits heard at some time in `since…until` (Unix seconds).
+    public var since: Double?
+    public var until: Double?
+    /// ICAO type, exact (`B738`) or a prefix with `*` (`B73*`).
+    public var typePattern: String?
+    /// Direction of travel: the bearing from the aircraft's last position to `towards` is
+    /// within `tolerance` degrees of its last track.
+    public var towards: Coordinate?
+    public var tolerance: Double = 20
+    /// Closest distance to the receiver at most this many km.
+    public var withinKm: Double?
+
+    public init(since: Double? = nil, until: Double? = nil, typePattern: String? = nil, towards: Coordinate? = nil,
+                tolerance: Double = 20, withinKm: Double? = nil) {
+        self.since = since
+        self.until = until
+        self.typePattern = typePattern
+        self.towards = towards
+        self.tolerance = tolerance
+        self.withinKm = withinKm
+    }
+
+    /// Whether a visit heading `track` at `from` travels towards `target` (± `tolerance`°).
+    public static func isHeading(from: Coordinate, track: Double, to target: Coordinate, tolerance: Double) -> Bool {
+        let bearing = Geodesy.bearing(from: from, to: target)
+        let difference = abs((track - bearing + 540).truncatingRemainder(dividingBy: 360) - 180)
+        return difference <= tolerance
+    }
+}
+
+/// One line of statistics: a group and its counts.
+public struct StatsRow: Codable, Sendable, Hashable {
+    /// The group (`B738`, `14`, `2026-11-22`…); `unknown` when the visit lacks the value.
+    public var key: String
+    /// Distinct ICAO addresses.
+    public var aircraft: Int
+    /// Distinct callsigns.
+    public var flights: Int
+    public var visits: Int
+    public var messages: Int
+
+    public init(key: String, aircraft: Int, flights: Int, visits: Int, messages: Int) {
+        self.key = key
+        self.aircraft = aircraft
+        self.flights = flights
+        self.visits = visits
+        self.messages = messages
+    }
+}
+
+extension AppDatabase {
+    static let unknownKey = "unknown"
+
+    /// The SQL expression of a dimension's group key.
+    static func keyExpression(_ dimension: StatsDimension) -> String {
+        switch dimension {
+        case .type: "typeCode"
+        case .operator: "operatorName"
+        case .category: "category"
+        case .altitude: "CASE WHEN maxAltitude IS NULL THEN NULL ELSE printf('%05d-%05d', (MAX(maxAltitude, 0) / 5000) * 5000, (MAX(maxAltitude, 0) / 5000) * 5000 + 4999) END"
+        case .hour: "strftime('%H', CAST(firstSeen AS INTEGER), 'unixepoch')"
+        case .day: "strftime('%Y-%m-%d', CAST(firstSeen AS INTEGER), 'unixepoch')"
+        }
+    }
+
+    /// The WHERE clause and arguments of a filter.
+    static func whereClause(_ filter: StatsFilter) throws -> (String, StatementArguments) {
+        var clauses: [String] = ["1"]
+        var arguments: [any DatabaseValueConvertible] = []
+        if let since = filter.since { clauses.append("lastSeen >= ?"); arguments += [since] as [any DatabaseValueConvertible] }
+        if let until = filter.until { clauses.append("firstSeen <= ?"); arguments += [until] as [any DatabaseValueConvertible] }
+        if let raw = filter.typePattern {
+            let pattern = try WatchRule.normalize(kind: .type, value: raw)
+            if pattern.hasSuffix("*") {
+                clauses.append("typeCode LIKE ?")
+                arguments += [String(pattern.dropLast()) + "%"] as [any DatabaseValueConvertible]
+            } else {
+                clauses.append("typeCode = ?")
+                arguments += [pattern] as [any DatabaseValueConvertible]
+            }
+        }
+        if let km = filter.withinKm {
+            clauses.append("closestDistance <= ?")
+            arguments += [km / 1.852] as [any DatabaseValueConvertible]
+        }
+        if let target = filter.towards {
+            clauses.append("ft_towards(lastLatitude, lastLongitude, lastTrack, ?, ?, ?)")
+            arguments += [target.latitude, target.longitude, filter.tolerance] as [any DatabaseValueConvertible]
+        }
+        return (clauses.joined(separator: " AND "), StatementArguments(arguments))
+    }
+
+    /// `ft_towards(lat, lon, track, targetLat, targetLon, tolerance)`: 1 when travelling
+    /// towards the target, 0 otherwise (and when any input is NULL).
+    static let towardsFunction = DatabaseFunction("ft_towards", argumentCount: 6, pure: true) { values in
+        guard let lat = Double.fromDatabaseValue(values[0]), let lon = Double.fromDatabaseValue(values[1]),
+              let track = Double.fromDatabaseValue(values[2]), let tLat = Double.fromDatabaseValue(values[3]),
+              let tLon = Double.fromDatabaseValue(values[4]), let tolerance = Double.fromDatabaseValue(values[5])
+        else { return false }
+        return StatsFilter.isHeading(from: Coordinate(latitude: lat, longitude: lon), track: track,
+                                     to: Coordinate(latitude: tLat, longitude: tLon), tolerance: tolerance)
+    }
+
+    /// Counts per group, biggest first (by aircraft, then key); hours and days in time order.
+    public func statistics(by dimension: StatsDimension, filter: StatsFilter = StatsFilter(), limit: Int? = nil) throws -> [StatsRow] {
+        let (condition, arguments) = try Self.whereClause(filter)
+        let order = dimension == .hour || dimension == .day ? "key" : "aircraft DESC, key"
+        var sql = """
+            SELECT COALESCE(\(Self.keyExpression(dimension)), '\(Self.unknownKey)') AS key,
+                   COUNT(DISTINCT address) AS aircraft, COUNT(DISTINCT callsign) AS flights,
+                   COUNT(*) AS visits, COALESCE(SUM(messages), 0) AS messages
+            FROM visit WHERE \(condition) GROUP BY 1 ORDER BY \(order)
+            """
+        if let limit { sql += " LIMIT \(max(0, limit))" }
+        return try writer.read { db in
+            db.add(function: Self.towardsFunction)
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map {
+                StatsRow(key: $0["key"], aircraft: $0["aircraft"], flights: $0["flights"], visits: $0["visits"], messages: $0["messages"])
+            }
+        }
+    }
+
+    /// Totals over every visit the filter admits.
+    public func statisticsTotal(filter: StatsFilter = StatsFilter()) throws -> StatsRow {
+        let (condition, arguments) = try Self.whereClause(filter)
+        let sql = """
+            SELECT COUNT(DISTINCT address) AS aircraft, COUNT(DISTINCT callsign) AS flights,
+                   COUNT(*) AS visits, COALESCE(SUM(messages), 0) AS messages FROM visit WHERE \(condition)
+            """
+        return try writer.read { db in
+            db.add(function: Self.towardsFunction)
+            let row = try Row.fetchOne(db, sql: sql, arguments: arguments)!
+            return StatsRow(key: "total", aircraft: row["aircraft"], flights: row["flights"], visits: row["visits"], messages: row["messages"])
+        }
+    }
+
+    /// A random visit among those the filter admits (for "a plane heard recently").
+    public func randomVisit(filter: StatsFilter = StatsFilter()) throws -> VisitRecord? {
+        let (condition, arguments) = try Self.whereClause(filter)
+        return try writer.read { db in
+            db.add(function: Self.towardsFunction)
+            return try VisitRecord.fetchOne(db, sql: "SELECT * FROM visit WHERE \(condition) ORDER BY RANDOM() LIMIT 1", arguments: arguments)
+        }
+    }
+}

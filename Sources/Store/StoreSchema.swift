@@ -1,0 +1,122 @@
+import GRDB
+
+/// The migrations after `v1-aircraft-db`: users, watchlists, the sighting log, the journal,
+/// alert deliveries and airports. Shipped migrations are never edited; a change is a new one.
+///
+/// Times are Unix seconds (`Double`); distances nautical miles; altitudes feet.
+enum StoreSchema {
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v2-users") { db in
+            try db.create(table: "user") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("username", .text).notNull().unique(onConflict: .abort).collate(.nocase)
+                t.column("email", .text)
+                // bcrypt (salted, slow); never the password itself.
+                t.column("passwordHash", .text).notNull()
+                t.column("units", .text).notNull().defaults(to: "metric")
+                t.column("darkMode", .boolean).notNull().defaults(to: false)
+                t.column("language", .text).notNull().defaults(to: "en")
+                // JSON array of NotificationChannel.
+                t.column("channels", .text).notNull().defaults(to: "[]")
+                t.column("createdAt", .double).notNull()
+            }
+        }
+        migrator.registerMigration("v3-watchlists") { db in
+            try db.create(table: "watchRule") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.column("kind", .text).notNull()
+                t.column("value", .text).notNull()
+                t.column("label", .text)
+                t.column("createdAt", .double).notNull()
+                t.uniqueKey(["userId", "kind", "value"])
+            }
+            // User additions to the built-in IATA ↔ ICAO airline table.
+            try db.create(table: "airlineCode") { t in
+                t.primaryKey("iata", .text)
+                t.column("icao", .text).notNull()
+                t.column("name", .text)
+            }
+        }
+        migrator.registerMigration("v4-sightings") { db in
+            try db.create(table: "visit") { t in
+                t.autoIncrementedPrimaryKey("id")
+                // AircraftKey.packed: the 24-bit address, bit 24 set for non-ICAO addresses.
+                t.column("address", .integer).notNull().indexed()
+                t.column("firstSeen", .double).notNull().indexed()
+                t.column("lastSeen", .double).notNull().indexed()
+                t.column("callsign", .text)
+                // Every callsign heard, space-separated.
+                t.column("callsigns", .text)
+                t.column("registration", .text)
+                t.column("typeCode", .text).indexed()
+                t.column("operatorName", .text)
+                t.column("category", .text)
+                t.column("military", .boolean).notNull().defaults(to: false)
+                t.column("squawk", .text)
+                t.column("minAltitude", .integer)
+                t.column("maxAltitude", .integer)
+                t.column("closestDistance", .double)
+                t.column("closestTime", .double)
+                t.column("messages", .integer).notNull().defaults(to: 0)
+                t.column("positions", .integer).notNull().defaults(to: 0)
+                t.column("lastLatitude", .double)
+                t.column("lastLongitude", .double)
+                t.column("lastTrack", .double)
+                t.column("closed", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "trackPoint") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("visit", onDelete: .cascade).notNull()
+                t.column("time", .double).notNull().indexed()
+                t.column("latitude", .double).notNull()
+                t.column("longitude", .double).notNull()
+                t.column("altitude", .integer)
+                t.column("track", .double)
+                t.column("groundSpeed", .double)
+            }
+        }
+        migrator.registerMigration("v5-journal") { db in
+            try db.create(table: "journalEvent") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.belongsTo("watchRule", onDelete: .setNull)
+                t.belongsTo("visit", onDelete: .setNull)
+                t.column("address", .integer).notNull()
+                t.column("time", .double).notNull()
+                t.column("kind", .text).notNull()
+                t.column("callsign", .text)
+                t.column("registration", .text)
+                t.column("typeCode", .text)
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("altitude", .integer)
+                t.column("distance", .double)
+                t.column("ruleLabel", .text)
+            }
+            try db.create(index: "journalEvent_user_time", on: "journalEvent", columns: ["userId", "time"])
+            try db.create(table: "alertDelivery") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .cascade).notNull()
+                t.belongsTo("journalEvent", onDelete: .setNull)
+                t.column("url", .text).notNull()
+                t.column("time", .double).notNull().indexed()
+                t.column("attempt", .integer).notNull()
+                t.column("status", .integer)
+                t.column("success", .boolean).notNull()
+                t.column("error", .text)
+            }
+        }
+        migrator.registerMigration("v6-airports") { db in
+            try db.create(table: "airport") { t in
+                // ICAO code (OurAirports `ident` / `gps_code`).
+                t.primaryKey("ident", .text)
+                t.column("iata", .text).indexed()
+                t.column("name", .text).notNull()
+                t.column("latitude", .double).notNull()
+                t.column("longitude", .double).notNull()
+                t.column("kind", .text)
+            }
+        }
+    }
+}

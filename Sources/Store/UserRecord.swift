@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import HummingbirdBcrypt
+
+/// Display units of a user.
+public enum Units: String, Codable, Sendable, CaseIterable {
+    case metric, imperial, aeronautical
+}
+
+/// Where a user's alerts go.
+public struct NotificationChannel: Codable, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable {
+        /// HTTP POST of a JSON body (IFTTT-compatible `value1…3` plus the full event).
+        case webhook
+    }
+
+    public var kind: Kind
+    public var url: String
+
+    public init(kind: Kind = .webhook, url: String) {
+        self.kind = kind
+        self.url = url
+    }
+}
+
+/// One row of `user`: an account. The password is kept only as a bcrypt hash.
+public struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Hashable {
+    public static let databaseTableName = "user"
+
+    public var id: Int64?
+    public var username: String
+    public var email: String?
+    public var passwordHash: String
+    public var units: Units
+    public var darkMode: Bool
+    public var language: String
+    public var channels: [NotificationChannel]
+    public var createdAt: Double
+
+    public init(id: Int64? = nil, username: String, email: String? = nil, passwordHash: String,
+                units: Units = .metric, darkMode: Bool = false, language: String = "en",
+                channels: [NotificationChannel] = [], createdAt: Double) {
+        self.id = id
+        self.username = username
+        self.email = email
+        self.passwordHash = passwordHash
+        self.units = units
+        self.darkMode = darkMode
+        self.language = language
+        self.channels = channels
+        self.createdAt = createdAt
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let username = Column(CodingKeys.username)
+    }
+}
+
+/// Why an account operation was refused (nothing is written then).
+public enum UserError: Error, Equatable, CustomStringConvertible {
+    case invalidUsername(String)
+    case duplicateUsername(String)
+    case unknownUser(String)
+    case wrongPassword
+    case weakPassword
+    case invalidEmail(String)
+    case invalidURL(String)
+
+    public var description: String {
+        switch self {
+        case .invalidUsername(let n): "invalid username '\(n)' (1-32 letters, digits, '.', '_' or '-')"
+        case .duplicateUsername(let n): "user '\(n)' already exists"
+        case .unknownUser(let n): "no user '\(n)'"
+        case .wrongPassword: "wrong password"
+        case .weakPassword: "password must be at least 8 characters"
+        case .invalidEmail(let e): "invalid email address '\(e)'"
+        case .invalidURL(let u): "invalid webhook URL '\(u)' (http:// or https://)"
+        }
+    }
+}
+
+extension AppDatabase {
+    /// bcrypt cost for new hashes (2^cost rounds). Tests may lower it to 4.
+    public static let defaultBcryptCost: UInt8 = 12
+
+    /// Validates and creates an account; the password is hashed with bcrypt.
+    @discardableResult
+    public func addUser(username: String, password: String, email: String? = nil, units: Units = .metric,
+                        now: Double, cost: UInt8 = AppDatabase.defaultBcryptCost) throws -> UserRecord {
+        try Self.validate(username: username)
+        if let email { try Self.validate(email: email) }
+        guard password.count >= 8 else { throw UserError.weakPassword }
+        let hash = Bcrypt.hash(password, cost: cost)
+        return try writer.write { db in
+            if try UserRecord.filter(UserRecord.Columns.username == username).fetchOne(db) != nil {
+                throw UserError.duplicateUsername(username)
+            }
+            var user = UserRecord(username: username, email: email, passwordHash: hash, units: units, createdAt: now)
+            try user.insert(db)
+            return user
+        }
+    }
+
+    /// The user with this name (case-insensitive), or nil.
+    public func user(named username: String) throws -> UserRecord? {
+        try writer.read { db in try UserRecord.filter(UserRecord.Columns.username == username).fetchOne(db) }
+    }
+
+    /// The user with this name, or `UserError.unknownUser`.
+    public func requireUser(_ username: String) throws -> UserRecord {
+        guard let user = try user(named: username) else { throw UserError.unknownUser(username) }
+        return user
+    }
+
+    /// Every account, by name.
+    public func users() throws -> [UserRecord] {
+        try writer.read { db in try UserRecord.order(UserRecord.Columns.username.collating(.nocase)).fetchAll(db) }
+    }
+
+    /// The user when `password` is theirs; `UserError.unknownUser` / `.wrongPassword` otherwise.
+    public func authenticate(username: String, password: String) throws -> UserRecord {
+        let user = try requireUser(username)
+        guard Bcrypt.verify(password, hash: user.passwordHash) else { throw UserError.wrongPassword }
+        return user
+    }
+
+    /// Replaces a user's password.
+    public func setPassword(username: String, password: String, cost: UInt8 = AppDatabase.defaultBcryptCost) throws {
+        guard password.count >= 8 else { throw UserError.weakPassword }
+        var user = try requireUser(username)
+        user.passwordHash = Bcrypt.hash(password, cost: cost)
+        try writer.write { db in try user.update(db) }
+    }
+
+    /// Saves changed settings (units, dark mode, language, channels, email).
+    public func updateUser(_ user: UserRecord) throws {
+        if let email = user.email { try Self.validate(email: email) }
+        for channel in user.channels { try Self.validate(url: channel.url) }
+        try writer.write { db in try user.update(db) }
+    }
+
+    /// Deletes a user with their watchlist, journal and deliveries.
+    public func deleteUser(username: String) throws {
+        let user = try requireUser(username)
+        _ = try writer.write { db in try UserRecord.deleteOne(db, key: user.id) }
+    }
+
+    static func validate(username: String) throws(UserError) {
+        let allowed = username.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-"
+        }
+        guard (1...32).contains(username.count), allowed else { throw .invalidUsername(username) }
+    }
+
+    static func validate(email: String) throws(UserError) {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(" ") else { throw .invalidEmail(email) }
+    }
+
+    static func validate(url: String) throws(UserError) {
+        guard let u = URL(string: url), let scheme = u.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              u.host?.isEmpty == false else { throw .invalidURL(url) }
+    }
+}

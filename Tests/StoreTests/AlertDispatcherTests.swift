@@ -1,0 +1,132 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Testing
+@testable import Store
+
+/// A tiny HTTP server on 127.0.0.1 answering each request with the next scripted status
+/// (the last one repeats) and keeping the request bodies.
+final class ScriptedServer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [Int]
+    private var received: [String] = []
+    private var channel: Channel?
+
+    init(statuses: [Int]) { self.statuses = statuses }
+
+    var bodies: [String] { lock.withLock { received } }
+
+    func next(body: String) -> Int {
+        lock.withLock {
+            received.append(body)
+            return statuses.count > 1 ? statuses.removeFirst() : statuses[0]
+        }
+    }
+
+    /// Starts listening; returns the port.
+    func start() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { ch in
+                ch.eventLoop.makeCompletedFuture {
+                    try ch.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try ch.pipeline.syncOperations.addHandler(Handler(server: self))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        self.channel = channel
+        return channel.localAddress!.port!
+    }
+
+    func stop() async { try? await channel?.close() }
+
+    final class Handler: ChannelInboundHandler {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias OutboundOut = HTTPServerResponsePart
+        let server: ScriptedServer
+        var body = ByteBuffer()
+
+        init(server: ScriptedServer) { self.server = server }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch unwrapInboundIn(data) {
+            case .head: body.clear()
+            case .body(var part): body.writeBuffer(&part)
+            case .end:
+                let status = server.next(body: String(buffer: body))
+                let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status),
+                                            headers: ["Content-Length": "0"])
+                context.write(wrapOutboundOut(.head(head)), promise: nil)
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            }
+        }
+    }
+}
+
+@Suite("Webhook alerts")
+struct AlertDispatcherTests {
+    static func setUp(port: Int) throws -> (AppDatabase, JournalEventRecord) {
+        let db = try databaseWithUsers()
+        var alice = try #require(try db.user(named: "alice"))
+        alice.channels = [NotificationChannel(url: "http://127.0.0.1:\(port)/hook")]
+        try db.updateUser(alice)
+        var event = JournalEventRecord(userId: alice.id!, watchRuleId: nil, visitId: nil, address: 0x4840D6, time: 1000, kind: .firstSeen,
+                                       callsign: "KLM601", typeCode: "B738", latitude: 52.1, longitude: 4.2, altitude: 3000,
+                                       distance: 4.25, ruleLabel: "flight KL601")
+        try db.writer.write { d in try event.insert(d) }
+        return (db, event)
+    }
+
+    @Test("A POST with IFTTT value1-3 and the full event; failures are retried with back-off and logged")
+    func retries() async throws {
+        let server = ScriptedServer(statuses: [500, 503, 200])
+        let port = try await server.start()
+        defer { Task { await server.stop() } }
+        let (db, event) = try Self.setUp(port: port)
+        let dispatcher = AlertDispatcher(database: db, retryDelays: [.milliseconds(10), .milliseconds(20), .milliseconds(40)])
+        let log = await dispatcher.deliver([event])
+        #expect(log.map(\.attempt) == [1, 2, 3])
+        #expect(log.map(\.status) == [500, 503, 200])
+        #expect(log.map(\.success) == [false, false, true])
+        #expect(try db.deliveries().count == 3)
+        let bodies = server.bodies
+        #expect(bodies.count == 3)
+        let payload = try JSONDecoder().decode(WebhookPayload.self, from: Data(try #require(bodies.last).utf8))
+        #expect(payload.value1 == "KLM601")
+        #expect(payload.value2 == "firstSeen: flight KL601")
+        #expect(payload.value3 == "4.2 NM 3000 ft 52.1000,4.2000")
+        #expect(payload.user == "alice")
+        #expect(payload.event == event)
+    }
+
+    @Test("One aircraft cannot flood a user: one alert per kind per interval; position updates do not alert")
+    func rateLimit() async throws {
+        let server = ScriptedServer(statuses: [200])
+        let port = try await server.start()
+        defer { Task { await server.stop() } }
+        let (db, event) = try Self.setUp(port: port)
+        let dispatcher = AlertDispatcher(database: db, retryDelays: [], minInterval: 600)
+        var later = event
+        later.time += 10
+        var position = event
+        position.kind = .position
+        var muchLater = event
+        muchLater.time += 700
+        #expect(await dispatcher.deliver([event, later, position]).count == 1)
+        #expect(await dispatcher.deliver([muchLater]).count == 1)
+        #expect(server.bodies.count == 2)
+    }
+
+    @Test("An unreachable webhook is tried every time and each failure logged")
+    func unreachable() async throws {
+        let server = ScriptedServer(statuses: [200])
+        let port = try await server.start()
+        await server.stop()   // nothing listens on the port now
+        let (db, event) = try Self.setUp(port: port)
+        let dispatcher = AlertDispatcher(database: db, retryDelays: [.milliseconds(5), .milliseconds(5)], timeout: .milliseconds(500))
+        let log = await dispatcher.deliver([event])
+        #expect(log.count == 3)
+        #expect(log.allSatisfy { !$0.success && $0.status == nil && $0.error != nil })
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import ModeS
+import Testing
+import Tracking
+@testable import Store
+
+@Suite("Sighting log and journal")
+struct SightingRecorderTests {
+    static let receiver = Coordinate(latitude: 52.0, longitude: 4.0)
+
+    /// KLM601 (B738, PH-BXA) passes the receiver: one position a second for t = 0…60, closest
+    /// (0.5 NM) at t = 30, climbing 10 ft/s, turning from 090 to 180 at t = 45; the callsign
+    /// changes to KLM9 at t = 40; then silence.
+    static func observation(at t: Int) -> Observation {
+        let track: Double = t < 45 ? 90 : 180
+        return Observation(key: 0x4840D6, callsign: t < 40 ? "KLM601" : "KLM9", registration: "PH-BXA", typeCode: "B738",
+                           operatorName: "KLM Royal Dutch Airlines", category: "A3", squawk: "1000", altitude: 10000 + 10 * t,
+                           position: Coordinate(latitude: 52.0 + Double(t) * 0.001, longitude: 4.0), positionTime: Double(t),
+                           track: track, groundSpeed: 300, distance: abs(Double(t) - 30) * 0.1 + 0.5,
+                           messages: 2 * t + 1, lastSeen: Double(t))
+    }
+
+    func runScript(_ db: AppDatabase) throws -> SightingRecorder {
+        let recorder = try SightingRecorder(database: db)
+        for t in 0...60 { try recorder.record([Self.observation(at: t)], at: Double(t)) }
+        for t in 61...200 { try recorder.record([], at: Double(t)) }
+        return recorder
+    }
+
+    @Test("A scripted pass gives one visit with the right summary and downsampled track")
+    func visit() throws {
+        let db = try databaseWithUsers()
+        let recorder = try runScript(db)
+        #expect(recorder.openVisits == 0)
+        let visits = try db.visits(address: 0x4840D6)
+        #expect(visits.count == 1)
+        let v = try #require(visits.first)
+        #expect(v.firstSeen == 0 && v.lastSeen == 60 && v.closed)
+        #expect(v.callsign == "KLM601" && v.callsigns == "KLM601 KLM9")
+        #expect(v.registration == "PH-BXA" && v.typeCode == "B738" && v.category == "A3" && v.squawk == "1000")
+        #expect(v.minAltitude == 10000 && v.maxAltitude == 10600)
+        #expect(v.closestDistance == 0.5 && v.closestTime == 30)
+        #expect(v.messages == 121 && v.positions == 61)
+        #expect(v.lastTrack == 180)
+        // A point every 10 s, plus one at the turn (t = 45), then 10 s after it.
+        let points = try db.trackPoints(visitId: try #require(v.id))
+        #expect(points.map(\.time) == [0, 10, 20, 30, 40, 45, 55])
+        #expect(points[5].track == 180 && points[5].altitude == 10450)
+        #expect(try db.visits(registration: "ph bxa").count == 1)
+    }
+
+    @Test("A watcher's journal: first seen, closest approach once moving away, throttled positions, lost")
+    func journal() throws {
+        let db = try databaseWithUsers()
+        try db.addRule(username: "alice", kind: .flight, value: "KL601", label: "KLM to Oslo", now: 0)
+        try db.addRule(username: "bob", kind: .type, value: "A32*", now: 0)
+        _ = try runScript(db)
+        let events = try db.journal(username: "alice").reversed().map { $0 }
+        #expect(events.map(\.kind) == [.firstSeen, .closestApproach, .position, .lost])
+        #expect(events.map(\.time) == [0, 30, 60, 60])
+        #expect(events[1].distance == 0.5 && events[1].altitude == 10300)
+        #expect(events.allSatisfy { $0.ruleLabel == "KLM to Oslo" && $0.visitId != nil && $0.hex == "4840d6" })
+        #expect(try db.journal(username: "bob").isEmpty)
+    }
+
+    @Test("Silence closes a visit; the aircraft heard again opens a new one counting only new messages")
+    func reappearance() throws {
+        let db = try AppDatabase.inMemory()
+        let recorder = try SightingRecorder(database: db)
+        try recorder.record([Observation(key: 0x123456, messages: 10, lastSeen: 0)], at: 0)
+        try recorder.record([Observation(key: 0x123456, messages: 10, lastSeen: 0)], at: 121)   // stale: not reopened
+        #expect(recorder.openVisits == 0)
+        try recorder.record([Observation(key: 0x123456, messages: 25, lastSeen: 300)], at: 300)
+        try recorder.finish(at: 301)
+        let visits = try db.visits(address: 0x123456).sorted { $0.firstSeen < $1.firstSeen }
+        #expect(visits.map(\.firstSeen) == [0, 300])
+        #expect(visits.map(\.messages) == [10, 15])
+        #expect(visits.allSatisfy { $0.closed })
+    }
+
+    @Test("Real frames through the aircraft table end up in the log")
+    func fromTable() throws {
+        let db = try AppDatabase.inMemory()
+        let recorder = try SightingRecorder(database: db)
+        var table = AircraftTable(configuration: TableConfiguration(receiver: Self.receiver))
+        let address: UInt32 = 0x4840D6
+        let start = Coordinate(latitude: 52.05, longitude: 4.0)
+        for step in 0..<20 {
+            let t = Double(step)
+            let p = Geodesy.destination(from: start, bearing: 180, distance: 0.1 * t)
+            var frames = [SyntheticFrames.identification(address: address, callsign: "KLM601"),
+                          SyntheticFrames.airbornePosition(address: address, position: p, altitude: 3000, format: step % 2 == 0 ? .even : .odd),
+                          SyntheticFrames.velocity(address: address, groundSpeed: 360, track: 180)]
+            if step % 5 != 0 { frames.removeFirst() }
+            for (i, frame) in frames.enumerated() {
+                let message = try #require(ModeSMessage.decode(frame))
+                table.apply(message, received: ReceivedFrame(frame: frame), at: t + Double(i) * 0.01)
+            }
+            try recorder.record(table.snapshot(at: t + 0.5))
+        }
+        try recorder.finish(at: 30)
+        let v = try #require(try db.visits(address: address).first)
+        #expect(v.callsign == "KLM601")
+        #expect(v.minAltitude == 3000 && v.maxAltitude == 3000)
+        #expect(v.positions >= 15)
+        #expect(v.messages >= 40)
+        // Closest approach: the receiver is 3 NM south of the start; the path ends 1.1 NM short of it.
+        let closest = try #require(v.closestDistance)
+        #expect(abs(closest - 1.1) < 0.15)
+        #expect(abs(try #require(v.lastTrack) - 180) < 1)
+    }
+
+    @Test("Retention deletes old rows and bounds the track points")
+    func retention() throws {
+        let db = try databaseWithUsers()
+        _ = try runScript(db)
+        #expect(try count(db, "trackPoint") == 7)
+        var policy = RetentionPolicy(trackPointDays: nil, visitDays: nil, journalDays: nil, deliveryDays: nil, maxTrackPoints: 3)
+        #expect(try db.prune(policy, now: 100).trackPoints == 4)
+        #expect(try db.writer.read { d in try Double.fetchAll(d, sql: "SELECT time FROM trackPoint ORDER BY time") } == [40, 45, 55])
+        policy = RetentionPolicy(trackPointDays: nil, visitDays: 1, journalDays: nil, deliveryDays: nil, maxTrackPoints: nil)
+        #expect(try db.prune(policy, now: 60 + 86_400 - 1).visits == 0)
+        #expect(try db.prune(policy, now: 60 + 86_400 + 1).visits == 1)
+        #expect(try count(db, "trackPoint") == 0)
+    }
+}
