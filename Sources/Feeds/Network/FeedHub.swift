@@ -1,0 +1,216 @@
+import Demod
+import Foundation
+import ModeS
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// The network feeds (FORMATS.md ports): Beast, AVR and SBS outputs, Beast and AVR inputs
+/// and outbound connectors, on one SwiftNIO event loop.
+///
+/// The receiver calls `publish` for every frame; the call never blocks: it encodes the frame
+/// once per output that has clients and hands the bytes to the event loop. Each client's
+/// unsent bytes are bounded by `FeedOptions.maxPendingBytes` (NIO write-buffer water mark);
+/// a client over the limit is dropped, so a slow client never slows the receiver or the
+/// others. Frames read on input ports are parsed, parity-checked with the acceptance rule
+/// (`AddressFilter.accept`) and delivered to `onRemoteFrame` (on the network thread) and to
+/// an inbox the receiver drains with `takeRemoteFrames()`.
+///
+/// Lifecycle: `init` → `start()` (binds, throws when a port is taken) → `shutdown()`.
+public final class FeedHub: Sendable {
+    public let options: FeedOptions
+    let group: MultiThreadedEventLoopGroup
+    let loop: EventLoop
+    let registry: FeedRegistry
+    let onRemoteFrame: (@Sendable (RemoteFrame) -> Void)?
+    let inFlight = Atomic<Int>(0)
+    let framesDropped = Atomic<Int>(0)
+    let inbox = Mutex<[RemoteFrame]>([])
+    let inboxOverflow = Atomic<Int>(0)
+    /// Frames kept in the inbox at most.
+    public let inboxLimit: Int
+    let listeners = Mutex<[(kind: FeedListener, channel: Channel)]>([])
+    let connectors = Mutex<[FeedConnector]>([])
+    let heartbeat = Mutex<RepeatedTask?>(nil)
+    let started = Atomic<Bool>(false)
+    let isShutDown = Atomic<Bool>(false)
+
+    /// - Parameters:
+    ///   - inboxLimit: accepted remote frames kept for `takeRemoteFrames()`; 0 = no inbox
+    ///     (use `onRemoteFrame` only).
+    ///   - onRemoteFrame: called on the network thread for each accepted remote frame.
+    public init(options: FeedOptions, inboxLimit: Int = 65_536, onRemoteFrame: (@Sendable (RemoteFrame) -> Void)? = nil) {
+        self.options = options
+        self.inboxLimit = inboxLimit
+        self.onRemoteFrame = onRemoteFrame
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        loop = group.next()
+        registry = FeedRegistry(loop: loop, maxPendingBytes: options.maxPendingBytes)
+    }
+
+    /// Opens every configured port and starts the connectors. Throws (after closing what it
+    /// opened) when a port cannot be bound. Blocks until bound: call it from a thread, not
+    /// from async code (use `startAsync`).
+    public func start() throws {
+        guard !started.exchange(true, ordering: .relaxed) else { return }
+        do {
+            let o = options
+            for port in o.beastOutPorts { try bind(.output(.beast), port: port) }
+            for port in o.avrOutPorts { try bind(.output(.avr), port: port) }
+            for port in o.sbsOutPorts { try bind(.output(.sbs), port: port) }
+            for port in o.beastInPorts { try bind(.input(.beast), port: port) }
+            for port in o.avrInPorts { try bind(.input(.avr), port: port) }
+        } catch {
+            try? shutdown()
+            throw error
+        }
+        let made = options.connectors.map { FeedConnector(spec: $0, hub: self) }
+        connectors.withLock { $0 = made }
+        for c in made { c.start() }
+        if let interval = options.heartbeatInterval, interval > 0 {
+            let task = loop.scheduleRepeatedTask(initialDelay: .seconds(Int64(interval.rounded(.up))),
+                                                 delay: .milliseconds(Int64(interval * 1000))) { [registry] _ in
+                FeedHub.sendHeartbeats(registry: registry, idleFor: interval)
+            }
+            heartbeat.withLock { $0 = task }
+        }
+    }
+
+    /// `start()` for async callers (binds on a background thread).
+    public func startAsync() async throws {
+        try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, Error>) in
+            Thread.detachNewThread { [self] in
+                do { try start(); c.resume() } catch { c.resume(throwing: error) }
+            }
+        }
+    }
+
+    /// Closes every listener and connection and stops the event loop. Blocking; idempotent.
+    public func shutdown() throws {
+        guard !isShutDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let stopped = group.next().submit { [registry] () -> [Channel] in
+            registry.stopping = true
+            return registry.allChannels
+        }
+        let open = (try? stopped.wait()) ?? []
+        heartbeat.withLock { $0?.cancel(); $0 = nil }
+        for c in connectors.withLock({ $0 }) { c.stop() }
+        let bound = listeners.withLock { l in defer { l = [] }; return l }
+        for l in bound { try? l.channel.close().wait() }
+        for c in open { try? c.close().wait() }
+        do { try group.syncShutdownGracefully() } catch let error as EventLoopError where error == .shutdown {}
+    }
+
+    /// Ports actually bound for a listener kind (useful with port 0).
+    public func boundPorts(_ kind: FeedListener) -> [Int] {
+        listeners.withLock { $0.filter { $0.kind == kind }.compactMap { $0.channel.localAddress?.port } }
+    }
+
+    /// Counters, gathered on the network thread.
+    public func statistics() -> FeedStatistics {
+        guard !isShutDown.load(ordering: .acquiring) else { return FeedStatistics() }
+        var s = (try? loop.submit { [registry] in registry.snapshot() }.wait()) ?? FeedStatistics()
+        s.framesDropped += framesDropped.load(ordering: .relaxed)
+        s.remoteOverflow += inboxOverflow.load(ordering: .relaxed)
+        return s
+    }
+
+    /// Accepted remote frames since the last call (oldest first).
+    public func takeRemoteFrames() -> [RemoteFrame] {
+        inbox.withLock { frames in defer { frames.removeAll(keepingCapacity: true) }; return frames }
+    }
+
+    /// Sends one received frame to the Beast and AVR outputs, and, when `message` is given,
+    /// its SBS line to the SBS outputs (`position`: the aircraft's position if this message
+    /// gave one; `time`: Unix seconds of reception, printed as local time). Never blocks.
+    public func publish(_ received: ReceivedFrame, message: ModeSMessage? = nil,
+                        position: (lat: Double, lon: Double)? = nil, at time: Double? = nil) {
+        let beast = registry.beastClients.load(ordering: .relaxed) > 0
+        let avr = registry.avrClients.load(ordering: .relaxed) > 0
+        let sbs = message != nil && registry.sbsClients.load(ordering: .relaxed) > 0
+        guard beast || avr || sbs, !isShutDown.load(ordering: .relaxed) else { return }
+        if inFlight.load(ordering: .relaxed) >= options.maxInFlightFrames {
+            framesDropped.add(1, ordering: .relaxed)
+            return
+        }
+        let beastBytes = beast ? BeastFrame(received).bytes : nil
+        let avrLine = avr ? AVRLine.format(received) + "\n" : nil
+        var sbsLine: String?
+        if sbs, let message {
+            let t = SBSTime(unixTime: time ?? Date().timeIntervalSince1970)
+            sbsLine = SBSLine.format(message, position: position, generated: t, logged: t)
+        }
+        inFlight.add(1, ordering: .relaxed)
+        loop.execute { [registry, self] in
+            self.inFlight.subtract(1, ordering: .relaxed)
+            if let beastBytes { registry.broadcast(ByteBuffer(bytes: beastBytes), to: .beast) }
+            if let avrLine { registry.broadcast(ByteBuffer(string: avrLine), to: .avr) }
+            if let sbsLine { registry.broadcast(ByteBuffer(string: sbsLine), to: .sbs) }
+        }
+    }
+
+    /// `publish` for a demodulated frame.
+    public func publish(_ frame: DemodulatedFrame, message: ModeSMessage? = nil,
+                        position: (lat: Double, lon: Double)? = nil, at time: Double? = nil) {
+        publish(frame.received, message: message, position: position, at: time)
+    }
+
+    // MARK: - Internals
+
+    func deliver(_ remote: RemoteFrame) {
+        onRemoteFrame?(remote)
+        guard inboxLimit > 0 else { return }
+        let kept = inbox.withLock { frames -> Bool in
+            guard frames.count < inboxLimit else { return false }
+            frames.append(remote)
+            return true
+        }
+        if !kept { inboxOverflow.add(1, ordering: .relaxed) }
+    }
+
+    /// Adds the handlers for a connection of `kind` to `channel` (on its loop).
+    func configure(_ channel: Channel, as kind: FeedListener) throws {
+        switch kind {
+        case .output(let output):
+            try channel.pipeline.syncOperations.addHandler(OutputClientHandler(kind: output, registry: registry))
+        case .input(let input):
+            try channel.pipeline.syncOperations.addHandler(InputClientHandler(source: input, registry: registry) { [self] in deliver($0) })
+        }
+    }
+
+    private func bind(_ kind: FeedListener, port: Int) throws {
+        let o = options
+        var bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: o.maxPendingBytes / 2, high: o.maxPendingBytes))
+        if let size = o.socketSendBuffer {
+            bootstrap = bootstrap.childChannelOption(.socketOption(.so_sndbuf), value: SocketOptionValue(size))
+        }
+        let channel = try bootstrap.childChannelInitializer { [self] channel in
+            channel.eventLoop.makeCompletedFuture { try configure(channel, as: kind) }
+        }
+        .bind(host: o.bindHost, port: port).wait()
+        listeners.withLock { $0.append((kind, channel)) }
+    }
+
+    static func sendHeartbeats(registry: FeedRegistry, idleFor interval: Double) {
+        let now = NIODeadline.now()
+        let idle = TimeAmount.milliseconds(Int64(interval * 1000))
+        for kind in [FeedOutput.beast, .avr] {
+            if let last = registry.lastWrite[kind], now - last < idle { continue }
+            switch kind {
+            case .beast: registry.broadcast(ByteBuffer(bytes: BeastFrame.heartbeat.bytes), to: .beast)
+            case .avr: registry.broadcast(ByteBuffer(string: "*0000;\n"), to: .avr)
+            case .sbs: break
+            }
+        }
+    }
+}
+
+/// What a listening port serves.
+public enum FeedListener: Sendable, Hashable {
+    case output(FeedOutput)
+    case input(FeedInput)
+}

@@ -1,0 +1,129 @@
+import Foundation
+import ModeS
+import NIOCore
+import Synchronization
+
+/// Kinds of output stream a client can receive.
+public enum FeedOutput: String, Sendable, Hashable, CaseIterable {
+    case beast, avr, sbs
+}
+
+/// Kinds of input stream the feeds read.
+public enum FeedInput: String, Sendable, Hashable, CaseIterable {
+    case beast, avr
+}
+
+/// A frame that arrived from the network and passed the parity check and acceptance rule.
+public struct RemoteFrame: Sendable, Hashable {
+    /// The frame as the remote sent it (its timestamp is the remote's 12 MHz counter).
+    public var received: ReceivedFrame
+    /// Parity outcome (corrections applied), ready for `ModeSMessage(parity)`.
+    public var parity: ParityResult
+    /// Which input format it came in.
+    public var source: FeedInput
+    /// Unix time (seconds) it arrived here.
+    public var arrival: Double
+}
+
+/// Counters of the network feeds (all since start).
+public struct FeedStatistics: Sendable, Hashable {
+    /// Clients connected now, per output (server clients and outbound connectors).
+    public var clients: [FeedOutput: Int] = [:]
+    /// Clients accepted since start, all kinds.
+    public var clientsAccepted = 0
+    /// Clients dropped because their queue was full.
+    public var clientsDropped = 0
+    /// Frames not sent because the network thread was too far behind.
+    public var framesDropped = 0
+    /// Frames read from inputs (before the parity check).
+    public var remoteFrames = 0
+    /// Input frames accepted (parity ok and acceptance rule passed).
+    public var remoteAccepted = 0
+    /// Input frames rejected by the parity check or acceptance rule, or MLAT results.
+    public var remoteRejected = 0
+    /// Accepted input frames lost because the inbox was full.
+    public var remoteOverflow = 0
+    /// Outbound connections made (including reconnections).
+    public var connectorConnects = 0
+}
+
+/// Per-client output state lives on the event loop; this is the loop-confined registry of
+/// connected output clients and the remote-frame acceptance state.
+final class FeedRegistry: @unchecked Sendable {
+    let loop: EventLoop
+    let maxPendingBytes: Int
+    private var clients: [FeedOutput: [ObjectIdentifier: Channel]] = [:]
+    private var addressFilter = AddressFilter()
+    /// Set by the hub on shutdown: no more reconnects.
+    var stopping = false
+    var stats = FeedStatistics()
+    var lastWrite: [FeedOutput: NIODeadline] = [:]
+    /// Clients per output, readable from any thread (so `publish` skips unused outputs).
+    let beastClients = Atomic<Int>(0)
+    let avrClients = Atomic<Int>(0)
+    let sbsClients = Atomic<Int>(0)
+
+    private func changeCount(_ kind: FeedOutput, by delta: Int) {
+        switch kind {
+        case .beast: beastClients.add(delta, ordering: .relaxed)
+        case .avr: avrClients.add(delta, ordering: .relaxed)
+        case .sbs: sbsClients.add(delta, ordering: .relaxed)
+        }
+    }
+
+    init(loop: EventLoop, maxPendingBytes: Int) {
+        self.loop = loop
+        self.maxPendingBytes = maxPendingBytes
+    }
+
+    func add(_ channel: Channel, as kind: FeedOutput) {
+        loop.preconditionInEventLoop()
+        guard !stopping else { channel.close(promise: nil); return }
+        if clients[kind, default: [:]].updateValue(channel, forKey: ObjectIdentifier(channel)) == nil { changeCount(kind, by: 1) }
+        stats.clientsAccepted += 1
+    }
+
+    func remove(_ channel: Channel, as kind: FeedOutput) {
+        loop.preconditionInEventLoop()
+        if clients[kind]?.removeValue(forKey: ObjectIdentifier(channel)) != nil { changeCount(kind, by: -1) }
+    }
+
+    func count(_ kind: FeedOutput) -> Int { clients[kind]?.count ?? 0 }
+
+    var allChannels: [Channel] { clients.values.flatMap { $0.values } }
+
+    /// Writes `bytes` to every client of `kind`; a client whose queue is over its limit is
+    /// closed instead. Flushes once per loop turn.
+    func broadcast(_ bytes: ByteBuffer, to kind: FeedOutput) {
+        loop.preconditionInEventLoop()
+        guard let group = clients[kind], !group.isEmpty else { return }
+        lastWrite[kind] = .now()
+        for (id, channel) in group {
+            if !channel.isWritable || !channel.isActive {
+                if clients[kind]?.removeValue(forKey: id) != nil { changeCount(kind, by: -1) }
+                if channel.isActive { stats.clientsDropped += 1 }
+                channel.close(promise: nil)
+                continue
+            }
+            channel.writeAndFlush(NIOAny(bytes), promise: nil)
+        }
+    }
+
+    /// Parity check and acceptance rule for a frame that came in from the network.
+    func accept(_ received: ReceivedFrame, source: FeedInput, now: Double) -> RemoteFrame? {
+        loop.preconditionInEventLoop()
+        stats.remoteFrames += 1
+        guard let parity = addressFilter.accept(received.frame, at: now) else {
+            stats.remoteRejected += 1
+            return nil
+        }
+        stats.remoteAccepted += 1
+        return RemoteFrame(received: received, parity: parity, source: source, arrival: now)
+    }
+
+    func snapshot() -> FeedStatistics {
+        var s = stats
+        for kind in FeedOutput.allCases { s.clients[kind] = count(kind) }
+        return s
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import ModeS
+import NIOCore
+import NIOPosix
+import Synchronization
+@testable import Feeds
+
+@Suite(.serialized, .timeLimit(.minutes(1))) struct FeedServerTests {
+    @Test func beastSBSAndAVRClientsEachReceiveExactlyThePublishedFrames() throws {
+        let hub = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0]; $0.sbsOutPorts = [0]; $0.avrOutPorts = [0] })
+        try hub.start()
+        defer { try? hub.shutdown() }
+        let clients = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+        defer { try? clients.syncShutdownGracefully() }
+        let beastPort = try #require(hub.boundPorts(.output(.beast)).first)
+        let sbsPort = try #require(hub.boundPorts(.output(.sbs)).first)
+        let avrPort = try #require(hub.boundPorts(.output(.avr)).first)
+        let beast = (0..<3).map { _ in ByteCollector() }
+        let sbs = (0..<2).map { _ in ByteCollector() }
+        let avr = ByteCollector()
+        var channels: [Channel] = []
+        for c in beast { channels.append(try FeedTest.connect(clients, port: beastPort, collector: c)) }
+        for c in sbs { channels.append(try FeedTest.connect(clients, port: sbsPort, collector: c)) }
+        channels.append(try FeedTest.connect(clients, port: avrPort, collector: avr))
+        #expect(FeedTest.wait { let s = hub.statistics(); return s.clients[.beast] == 3 && s.clients[.sbs] == 2 && s.clients[.avr] == 1 })
+
+        let frames = FeedTest.frames(count: 400)
+        let time = 1_700_000_000.25
+        var expectedSBS = ""
+        var expectedBeast: [UInt8] = []
+        for f in frames {
+            let message = try #require(ModeSMessage.decode(f.frame))
+            hub.publish(f, message: message, at: time)
+            BeastFrame(f).encode(into: &expectedBeast)
+            let t = SBSTime(unixTime: time)
+            expectedSBS += SBSLine.format(message, generated: t, logged: t) ?? ""
+        }
+        let avrText = frames.map { AVRLine.format($0) + "\n" }.joined()
+        #expect(FeedTest.wait {
+            beast.allSatisfy { $0.count >= expectedBeast.count } && sbs.allSatisfy { $0.count >= expectedSBS.utf8.count }
+                && avr.count >= avrText.utf8.count
+        })
+        for c in beast {
+            var decoder = BeastDecoder()
+            let got = decoder.decode(c.snapshot).compactMap(\.received)
+            #expect(got.map(\.frame) == frames.map(\.frame))
+            #expect(got.map(\.timestamp) == frames.map(\.timestamp))
+            #expect(c.snapshot == expectedBeast)
+        }
+        for c in sbs {
+            let text = String(decoding: c.snapshot, as: UTF8.self)
+            #expect(text == expectedSBS)
+            #expect(text.split(separator: "\r\n").allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 22 })
+        }
+        var parser = AVRStreamParser()
+        #expect(parser.decode(avr.snapshot) == frames.map { ReceivedFrame(frame: $0.frame, timestamp: $0.timestamp) })
+        for ch in channels { try? ch.close().wait() }
+        #expect(FeedTest.wait { hub.statistics().clients.values.allSatisfy { $0 == 0 } })
+    }
+
+    @Test func aClientThatNeverReadsIsDroppedWhileOthersReceiveEverything() throws {
+        let hub = FeedHub(options: FeedTest.loopback {
+            $0.beastOutPorts = [0]; $0.maxPendingBytes = 64 * 1024; $0.socketSendBuffer = 4096
+        })
+        try hub.start()
+        defer { try? hub.shutdown() }
+        let clients = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+        defer { try? clients.syncShutdownGracefully() }
+        let port = try #require(hub.boundPorts(.output(.beast)).first)
+        let good = ByteCollector(), stalled = ByteCollector()
+        let goodChannel = try FeedTest.connect(clients, port: port, collector: good)
+        let stalledChannel = try FeedTest.connect(clients, port: port, collector: stalled, autoRead: false, receiveBuffer: 4096)
+        #expect(FeedTest.wait { hub.statistics().clients[.beast] == 2 })
+
+        var sent: [UInt8] = []
+        var published = 0
+        let start = ContinuousClock.now
+        var slowestCall = Duration.zero
+        // Bounded: at most 200 000 frames (≈ 4.6 MB), in paced bursts so the reading client keeps up.
+        while hub.statistics().clientsDropped == 0 && published < 200_000 {
+            for f in FeedTest.frames(count: 500) {
+                let before = ContinuousClock.now
+                hub.publish(f)
+                slowestCall = max(slowestCall, ContinuousClock.now - before)
+                BeastFrame(f).encode(into: &sent)
+                published += 1
+            }
+            _ = FeedTest.wait(seconds: 2) { good.count >= sent.count }
+        }
+        #expect(hub.statistics().clientsDropped == 1)
+        #expect(FeedTest.wait { hub.statistics().clients[.beast] == 1 })
+        #expect(FeedTest.wait { good.count >= sent.count })
+        #expect(good.snapshot == sent)
+        #expect(stalled.count < sent.count)
+        #expect(slowestCall < .milliseconds(50), "publish must not block: slowest call \(slowestCall)")
+        #expect(ContinuousClock.now - start < .seconds(8))
+        // The server keeps serving new clients.
+        let late = ByteCollector()
+        let lateChannel = try FeedTest.connect(clients, port: port, collector: late)
+        #expect(FeedTest.wait { hub.statistics().clients[.beast] == 2 })
+        hub.publish(FeedTest.frames(count: 1)[0])
+        #expect(FeedTest.wait { late.count > 0 })
+        for ch in [goodChannel, stalledChannel, lateChannel] { try? ch.close().wait() }
+    }
+
+    @Test func twoHundredConcurrentClientsConnectReceiveAndDisconnect() throws {
+        let hub = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0]; $0.sbsOutPorts = [0] })
+        try hub.start()
+        defer { try? hub.shutdown() }
+        let clients = MultiThreadedEventLoopGroup(numberOfThreads: 4)
+        defer { try? clients.syncShutdownGracefully() }
+        let beastPort = try #require(hub.boundPorts(.output(.beast)).first)
+        let sbsPort = try #require(hub.boundPorts(.output(.sbs)).first)
+        let collectors = (0..<200).map { _ in ByteCollector() }
+        let futures = collectors.enumerated().map { i, c in
+            ClientBootstrap(group: clients).channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(c) }
+            }.connect(host: "127.0.0.1", port: i % 2 == 0 ? beastPort : sbsPort)
+        }
+        let channels = try futures.map { try $0.wait() }
+        #expect(FeedTest.wait { let s = hub.statistics(); return s.clients[.beast] == 100 && s.clients[.sbs] == 100 })
+        let frame = FeedTest.frames(count: 1)[0]
+        let message = try #require(ModeSMessage.decode(frame.frame))
+        hub.publish(frame, message: message, at: 1_700_000_000)
+        let beastBytes = BeastFrame(frame).bytes
+        #expect(FeedTest.wait { collectors.enumerated().allSatisfy { i, c in i % 2 == 0 ? c.count == beastBytes.count : c.count > 0 } })
+        // Half disconnect; the rest still receive.
+        for (i, ch) in channels.enumerated() where i % 4 < 2 { try? ch.close().wait() }
+        #expect(FeedTest.wait { let s = hub.statistics(); return s.clients[.beast] == 50 && s.clients[.sbs] == 50 })
+        hub.publish(frame, message: message, at: 1_700_000_000)
+        #expect(FeedTest.wait { collectors.enumerated().allSatisfy { i, c in i % 4 < 2 || (i % 2 == 0 ? c.count == 2 * beastBytes.count : c.count > 0) } })
+        for (i, ch) in channels.enumerated() where i % 4 >= 2 { try? ch.close().wait() }
+        #expect(FeedTest.wait { hub.statistics().clients.values.allSatisfy { $0 == 0 } })
+    }
+
+    @Test func publishWithoutClientsDoesNothingAndShutdownIsClean() throws {
+        let hub = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0]; $0.avrInPorts = [0] })
+        try hub.start()
+        for f in FeedTest.frames(count: 1000) { hub.publish(f) }
+        try hub.shutdown()
+        try hub.shutdown()
+    }
+
+    @Test func aPortInUseIsAnError() throws {
+        let first = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0] })
+        try first.start()
+        defer { try? first.shutdown() }
+        let port = try #require(first.boundPorts(.output(.beast)).first)
+        let second = FeedHub(options: FeedTest.loopback { $0.avrOutPorts = [port] })
+        #expect(throws: (any Error).self) { try second.start() }
+    }
+}
