@@ -63,10 +63,18 @@ extension AppDatabase {
         try writer.read { db in try AircraftRecord.fetchCount(db) }
     }
 
-    /// Inserts or replaces records in one transaction.
+    /// Inserts or replaces records in one transaction (one prepared statement for all).
     public func save(_ records: [AircraftRecord]) throws {
         try writer.write { db in
-            for record in records { try record.insert(db, onConflict: .replace) }
+            let statement = try db.cachedStatement(sql: """
+                INSERT OR REPLACE INTO aircraft
+                (icao, registration, registrationKey, typeCode, description, flags, year, ownerOperator)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for r in records {
+                try statement.execute(arguments: [r.icao, r.registration, r.registrationKey, r.typeCode,
+                                                  r.description, r.flags, r.year, r.ownerOperator])
+            }
         }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a row of an aircraft file was not imported.
 struct RowRejection: Error, Equatable, CustomStringConvertible {
     /// The kind, for counting ("bad address", "wrong column count", …).
@@ -23,7 +21,7 @@ struct OpenSkyColumns {
     let built: Int?
 
     init(header: [String]) throws {
-        let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = header.map { $0.trimmedASCII.lowercased() }
         func index(_ name: String) -> Int? { names.firstIndex(of: name.lowercased()) }
         guard let icao = index("icao24") else { throw AircraftImportError.missingColumn("icao24") }
         count = names.count
@@ -53,7 +51,7 @@ enum AircraftRow {
             return .failure(RowRejection(kind: "bad address", detail: "'\(fields[0].prefix(20))'"))
         }
         var flags = 0
-        for (i, c) in fields[3].trimmingCharacters(in: .whitespaces).enumerated() {
+        for (i, c) in fields[3].trimmedASCII.enumerated() {
             switch c {
             case "0": break
             case "1": if i < 4 { flags |= 1 << i }
@@ -90,7 +88,7 @@ enum AircraftRow {
 
     /// 6 hex digits (either case) → address.
     static func parseAddress(_ field: String) -> UInt32? {
-        let s = field.trimmingCharacters(in: .whitespaces)
+        let s = field.trimmedASCII
         guard s.utf8.count == 6, s.utf8.allSatisfy({ isHex($0) }) else { return nil }
         return UInt32(s, radix: 16)
     }
@@ -101,13 +99,24 @@ enum AircraftRow {
 
     /// Trimmed text, nil when empty.
     static func text(_ field: String) -> String? {
-        let s = field.trimmingCharacters(in: .whitespaces)
+        let s = field.trimmedASCII
         return s.isEmpty ? nil : s
     }
 
     /// A plausible year (1900–2100), else nil (the row is kept).
     static func year(_ field: String) -> Int? {
-        guard let y = Int(field.trimmingCharacters(in: .whitespaces)), (1900...2100).contains(y) else { return nil }
+        guard let y = Int(field.trimmedASCII), (1900...2100).contains(y) else { return nil }
         return y
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs (ASCII only: fast on large files).
+    var trimmedASCII: String {
+        let u = utf8
+        guard let first = u.firstIndex(where: { $0 != 32 && $0 != 9 }) else { return "" }
+        guard let last = u.lastIndex(where: { $0 != 32 && $0 != 9 }) else { return "" }
+        if first == u.startIndex && last == u.index(before: u.endIndex) { return self }
+        return String(self[first...last])
     }
 }
