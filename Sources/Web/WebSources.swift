@@ -72,6 +72,8 @@ public struct WebSources: Sendable {
     public var stats: any StatsSource
     public var receiver: ReceiverInfo
     public var tracks: (any TrackSource)?
+    /// Accounts, watchlists, journal and statistics (the Store); nil: those routes are absent.
+    public var accounts: WebAccounts?
     public var clock: WallClock
 
     /// - Parameters:
@@ -79,20 +81,21 @@ public struct WebSources: Sendable {
     ///   - tracks: recent tracks for `/api/aircraft/{hex}` and `/api/trails`; nil: none.
     public init(live: any LiveTableSource, stats: any StatsSource = FixedStatsSource("{}"),
                 receiver: ReceiverInfo = ReceiverInfo(version: "FlyTracker"), tracks: (any TrackSource)? = nil,
-                clock: @escaping WallClock = { Date().timeIntervalSince1970 }) {
+                accounts: WebAccounts? = nil, clock: @escaping WallClock = { Date().timeIntervalSince1970 }) {
         self.live = live
         self.stats = stats
         self.receiver = receiver
         self.tracks = tracks
+        self.accounts = accounts
         self.clock = clock
     }
 
     /// Sources over a live table whose trails are recorded as snapshots are read.
     public static func recording(_ live: any LiveTableSource, stats: any StatsSource = FixedStatsSource("{}"),
-                                 receiver: ReceiverInfo = ReceiverInfo(version: "FlyTracker"),
+                                 receiver: ReceiverInfo = ReceiverInfo(version: "FlyTracker"), accounts: WebAccounts? = nil,
                                  clock: @escaping WallClock = { Date().timeIntervalSince1970 }) -> WebSources {
         let recorder = TrailRecorder()
         return WebSources(live: RecordingTableSource(live, trails: recorder), stats: stats, receiver: receiver,
-                          tracks: recorder, clock: clock)
+                          tracks: recorder, accounts: accounts, clock: clock)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Store
 import Testing
 import Tracking
 @testable import Web
@@ -46,7 +47,8 @@ struct OpenAPITests {
         let yaml = String(buffer: try #require(files.files["openapi.yaml"]).body)
         let documented = Self.documentedPaths(yaml)
         #expect(documented.count >= 6)
-        let router = buildRouter(sources: WebSources(live: SnapshotPublisher()), staticFiles: files)
+        let accounts = WebAccounts(database: try AppDatabase.inMemory())
+        let router = buildRouter(sources: WebSources(live: SnapshotPublisher(), accounts: accounts), staticFiles: files)
         let staticPaths = Set(files.files.keys.filter { $0 != "openapi.yaml" }.map { "/" + $0 } + ["/"])
         var apiRoutes: Set<String> = []
         for route in router.routes where !staticPaths.contains(route.path.description) {

@@ -1,0 +1,237 @@
+import Feeds
+import Foundation
+import Hummingbird
+import Store
+
+/// Accounts and per-user data over the Store (`AppDatabase`): register, log in, log out
+/// with a session cookie (HttpOnly, SameSite=Strict), the user's settings, watchlist and
+/// journal. Every `/api/me…` route works on the session's user only: no route takes a user
+/// name, so nobody can name another user's data. Login attempts are rate-limited per name.
+struct AccountController<Context: RequestContext> {
+    let accounts: WebAccounts
+    let clock: WallClock
+
+    static var cookieName: String { "flytracker_session" }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.post("auth/register", use: register)
+        group.post("auth/login", use: login)
+        group.post("auth/logout", use: logout)
+        group.get("me", use: me)
+        group.put("me", use: updateMe)
+        group.get("me/watchlist", use: watchlist)
+        group.post("me/watchlist", use: addWatch)
+        group.delete("me/watchlist/{id}", use: removeWatch)
+        group.get("me/journal", use: journal)
+    }
+
+    struct Credentials: Decodable {
+        var username: String
+        var password: String
+        var email: String?
+    }
+
+    struct SettingsChange: Decodable {
+        var units: Units?
+        var darkMode: Bool?
+        var language: String?
+        var email: String?
+    }
+
+    struct WatchAddition: Decodable {
+        var kind: WatchKind
+        var value: String?
+        var label: String?
+    }
+
+    // MARK: Sessions
+
+    @Sendable func register(_ request: Request, context: Context) async throws -> Response {
+        let c = try await request.decode(as: Credentials.self, context: context)
+        let user: UserRecord
+        do {
+            user = try accounts.database.addUser(username: c.username, password: c.password, email: c.email,
+                                                 now: clock(), cost: accounts.bcryptCost)
+        } catch let error as UserError {
+            if case .duplicateUsername = error { throw APIError(.conflict, error.description) }
+            throw APIError.badRequest(error.description)
+        }
+        return sessionResponse(for: user, status: .created)
+    }
+
+    @Sendable func login(_ request: Request, context: Context) async throws -> Response {
+        let c = try await request.decode(as: Credentials.self, context: context)
+        let now = clock()
+        if let wait = accounts.limiter.retryAfter(username: c.username, now: now) {
+            var response = APIError(.tooManyRequests, "too many failed logins; try again in \(Int(wait.rounded(.up))) s")
+                .responseWithoutRequest
+            response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
+            return response
+        }
+        let user: UserRecord
+        do {
+            user = try accounts.database.authenticate(username: c.username, password: c.password)
+        } catch is UserError {
+            accounts.limiter.recordFailure(username: c.username, now: now)
+            throw APIError(.unauthorized, "wrong user name or password")
+        }
+        accounts.limiter.recordSuccess(username: c.username)
+        return sessionResponse(for: user, status: .ok)
+    }
+
+    @Sendable func logout(_ request: Request, context: Context) async throws -> Response {
+        if let token = request.cookies[Self.cookieName]?.value { accounts.sessions.remove(token) }
+        var response = Response(status: .noContent)
+        response.setCookie(Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    func sessionResponse(for user: UserRecord, status: HTTPResponse.Status) -> Response {
+        let token = accounts.sessions.create(username: user.username, now: clock())
+        var response = Response.json(Self.profile(user), status: status)
+        response.setCookie(Cookie(name: Self.cookieName, value: token, maxAge: Int(accounts.sessions.lifetime), path: "/",
+                                  httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    /// The session's user, or 401.
+    func user(_ request: Request) throws -> UserRecord {
+        guard let token = request.cookies[Self.cookieName]?.value,
+              let name = accounts.sessions.username(for: token, now: clock()),
+              let user = try accounts.database.user(named: name) else {
+            throw APIError(.unauthorized, "log in first")
+        }
+        return user
+    }
+
+    // MARK: The user's own data
+
+    @Sendable func me(_ request: Request, context: Context) async throws -> Response {
+        .json(Self.profile(try user(request)))
+    }
+
+    @Sendable func updateMe(_ request: Request, context: Context) async throws -> Response {
+        var u = try user(request)
+        let change = try await request.decode(as: SettingsChange.self, context: context)
+        if let units = change.units { u.units = units }
+        if let dark = change.darkMode { u.darkMode = dark }
+        if let language = change.language {
+            guard (2...8).contains(language.count), language.unicodeScalars.allSatisfy({ AircraftQueryParameters.isAlphanumeric($0) || $0 == "-" }) else {
+                throw APIError.badRequest("language must be a language tag such as en or pt-BR")
+            }
+            u.language = language
+        }
+        if let email = change.email { u.email = email.isEmpty ? nil : email }
+        do { try accounts.database.updateUser(u) } catch let error as UserError { throw APIError.badRequest(error.description) }
+        return .json(Self.profile(u))
+    }
+
+    @Sendable func watchlist(_ request: Request, context: Context) async throws -> Response {
+        let u = try user(request)
+        let rules = try accounts.database.rules(username: u.username)
+        return .json(Self.rulesDocument(rules))
+    }
+
+    @Sendable func addWatch(_ request: Request, context: Context) async throws -> Response {
+        let u = try user(request)
+        let add = try await request.decode(as: WatchAddition.self, context: context)
+        do {
+            let rule = try accounts.database.addRule(username: u.username, kind: add.kind, value: add.value ?? "*",
+                                                     label: add.label, now: clock())
+            return .json(Self.rule(rule), status: .created)
+        } catch let error as WatchRuleError {
+            if case .duplicate = error { throw APIError(.conflict, error.description) }
+            throw APIError.badRequest(error.description)
+        }
+    }
+
+    @Sendable func removeWatch(_ request: Request, context: Context) async throws -> Response {
+        let u = try user(request)
+        guard let text = context.parameters.get("id"), let id = Int64(text) else { throw APIError.badRequest("rule id must be a number") }
+        do {
+            try accounts.database.removeRule(username: u.username, id: id)
+        } catch is WatchRuleError {
+            throw APIError.notFound("no watchlist rule \(id) of yours")
+        }
+        return Response(status: .noContent)
+    }
+
+    @Sendable func journal(_ request: Request, context: Context) async throws -> Response {
+        let u = try user(request)
+        var limit = 100
+        if let text = request.uri.queryParameters["limit"] {
+            guard let l = Int(text), (1...1000).contains(l) else { throw APIError.badRequest("limit must be 1...1000") }
+            limit = l
+        }
+        let events = try accounts.database.journal(username: u.username, limit: limit)
+        return .json(Self.journalDocument(events))
+    }
+
+    // MARK: Documents
+
+    static func profile(_ u: UserRecord) -> String {
+        var w = JSONWriter()
+        w.add("username", u.username)
+        w.add("email", u.email)
+        w.add("units", u.units.rawValue)
+        w.add("darkMode", u.darkMode)
+        w.add("language", u.language)
+        w.add("createdAt", u.createdAt)
+        return w.finish()
+    }
+
+    static func rule(_ r: WatchRule) -> String {
+        var w = JSONWriter()
+        w.add("id", r.id.map { Int($0) })
+        w.add("kind", r.kind.rawValue)
+        w.add("value", r.value)
+        w.add("label", r.label)
+        w.add("createdAt", r.createdAt)
+        return w.finish()
+    }
+
+    static func rulesDocument(_ rules: [WatchRule]) -> String {
+        var w = JSONWriter()
+        w.addRaw("rules", JSONWriter.array(rules.map(rule)))
+        return w.finish()
+    }
+
+    static func journalDocument(_ events: [JournalEventRecord]) -> String {
+        let items = events.map { e -> String in
+            var w = JSONWriter()
+            w.add("id", e.id.map { Int($0) })
+            w.add("time", e.time)
+            w.add("kind", e.kind.rawValue)
+            w.add("hex", Observation.hex(UInt32(truncatingIfNeeded: e.address)))
+            w.add("callsign", e.callsign)
+            w.add("registration", e.registration)
+            w.add("type", e.typeCode)
+            w.add("lat", e.latitude)
+            w.add("lon", e.longitude)
+            w.add("alt", e.altitude)
+            w.add("distance", e.distance)
+            w.add("rule", e.ruleLabel)
+            return w.finish()
+        }
+        var w = JSONWriter()
+        w.addRaw("events", JSONWriter.array(items))
+        return w.finish()
+    }
+}
+
+/// The account side of the server: the Store database, sessions and the login limiter.
+public struct WebAccounts: Sendable {
+    public var database: AppDatabase
+    public var sessions: SessionStore
+    public var limiter: LoginRateLimiter
+    /// bcrypt cost for new passwords (tests lower it).
+    public var bcryptCost: UInt8
+
+    public init(database: AppDatabase, sessions: SessionStore = SessionStore(), limiter: LoginRateLimiter = LoginRateLimiter(),
+                bcryptCost: UInt8 = AppDatabase.defaultBcryptCost) {
+        self.database = database
+        self.sessions = sessions
+        self.limiter = limiter
+        self.bcryptCost = bcryptCost
+    }
+}

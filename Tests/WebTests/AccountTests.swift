@@ -1,0 +1,250 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Store
+import Testing
+import Tracking
+@testable import Web
+
+/// Accounts over the Store: sessions by cookie, rate-limited logins, each user's own data only.
+@Suite("Web: accounts")
+struct AccountTests {
+    static func app(limiter: LoginRateLimiter = LoginRateLimiter()) throws -> some ApplicationProtocol {
+        let accounts = WebAccounts(database: try AppDatabase.inMemory(), limiter: limiter, bcryptCost: 4)
+        var sources = try Sky.sources()
+        sources.accounts = accounts
+        return buildApplication(configuration: WebConfiguration(port: 0), sources: sources)
+    }
+
+    static func body(_ json: String) -> ByteBuffer { ByteBuffer(string: json) }
+
+    /// The session cookie set by a response, as a request Cookie header.
+    static func cookie(_ response: TestResponse) throws -> HTTPFields {
+        let setCookie = try #require(response.headers[.setCookie])
+        let pair = try #require(setCookie.split(separator: ";").first)
+        return [.cookie: String(pair)]
+    }
+
+    static func register(_ client: some TestClientProtocol, _ name: String) async throws -> HTTPFields {
+        try await client.execute(uri: "/api/auth/register", method: .post,
+                                 body: body(#"{"username":"\#(name)","password":"correct horse"}"#)) { response in
+            #expect(response.status == .created)
+            return try cookie(response)
+        }
+    }
+
+    @Test("Register sets an HttpOnly, SameSite=Strict session cookie; /api/me needs it; no hash is ever sent")
+    func registerAndSession() async throws {
+        try await Self.app().test(.router) { client in
+            try await client.execute(uri: "/api/auth/register", method: .post,
+                                     body: Self.body(#"{"username":"alice","password":"correct horse","email":"a@example.org"}"#)) { response in
+                #expect(response.status == .created)
+                let setCookie = try #require(response.headers[.setCookie])
+                #expect(setCookie.hasPrefix("flytracker_session="))
+                #expect(setCookie.contains("HttpOnly"))
+                #expect(setCookie.contains("SameSite=Strict"))
+                #expect(setCookie.contains("Path=/"))
+                let doc = try response.json()
+                #expect(doc["username"] as? String == "alice")
+                #expect(!response.text.contains("$2"))
+                #expect(!response.text.lowercased().contains("hash"))
+                let cookie = try Self.cookie(response)
+                try await client.execute(uri: "/api/me", method: .get, headers: cookie) { me in
+                    #expect(me.status == .ok)
+                    let profile = try me.json()
+                    #expect(profile["username"] as? String == "alice")
+                    #expect(profile["email"] as? String == "a@example.org")
+                    #expect(!me.text.contains("$2"))
+                }
+            }
+            try await client.execute(uri: "/api/me", method: .get) { response in
+                #expect(response.status == .unauthorized)
+                let doc = try response.json()
+                #expect(doc["error"] as? String == "Unauthorized")
+            }
+            try await client.execute(uri: "/api/me", method: .get, headers: [.cookie: "flytracker_session=00ff"]) { response in
+                #expect(response.status == .unauthorized)
+            }
+        }
+    }
+
+    @Test("Bad registrations: taken name 409, weak password, bad name and malformed JSON 400")
+    func badRegistrations() async throws {
+        try await Self.app().test(.router) { client in
+            _ = try await Self.register(client, "alice")
+            let cases: [(String, HTTPResponse.Status)] = [
+                (#"{"username":"alice","password":"correct horse"}"#, .conflict),
+                (#"{"username":"bob","password":"short"}"#, .badRequest),
+                (#"{"username":"b o b","password":"correct horse"}"#, .badRequest),
+                (#"{"username":"bob"}"#, .badRequest),
+                (#"{"username":"bob","password":"#, .badRequest),
+                ("not json", .badRequest),
+            ]
+            for (json, status) in cases {
+                try await client.execute(uri: "/api/auth/register", method: .post, body: Self.body(json)) { response in
+                    #expect(response.status == status, "\(json)")
+                    let doc = try response.json()
+                    #expect(doc["message"] is String, "\(json)")
+                }
+            }
+        }
+    }
+
+    @Test("Login: right password gives a session, wrong is 401; logout ends the session and clears the cookie")
+    func loginLogout() async throws {
+        try await Self.app().test(.router) { client in
+            _ = try await Self.register(client, "alice")
+            try await client.execute(uri: "/api/auth/login", method: .post,
+                                     body: Self.body(#"{"username":"alice","password":"wrong horse"}"#)) { response in
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.setCookie] == nil)
+            }
+            try await client.execute(uri: "/api/auth/login", method: .post,
+                                     body: Self.body(#"{"username":"nobody","password":"whatever1"}"#)) { response in
+                #expect(response.status == .unauthorized)
+            }
+            let cookie = try await client.execute(uri: "/api/auth/login", method: .post,
+                                                  body: Self.body(#"{"username":"alice","password":"correct horse"}"#)) { response in
+                #expect(response.status == .ok)
+                return try Self.cookie(response)
+            }
+            try await client.execute(uri: "/api/me", method: .get, headers: cookie) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/api/auth/logout", method: .post, headers: cookie) { response in
+                #expect(response.status == .noContent)
+                #expect(response.headers[.setCookie]?.contains("Max-Age=0") == true)
+            }
+            try await client.execute(uri: "/api/me", method: .get, headers: cookie) { #expect($0.status == .unauthorized) }
+        }
+    }
+
+    @Test("After 5 failed logins the name is refused with 429 and Retry-After, even with the right password")
+    func rateLimited() async throws {
+        try await Self.app(limiter: LoginRateLimiter(maxFailures: 5, window: 900)).test(.router) { client in
+            _ = try await Self.register(client, "alice")
+            for _ in 0..<5 {
+                try await client.execute(uri: "/api/auth/login", method: .post,
+                                         body: Self.body(#"{"username":"alice","password":"guess guess"}"#)) { #expect($0.status == .unauthorized) }
+            }
+            try await client.execute(uri: "/api/auth/login", method: .post,
+                                     body: Self.body(#"{"username":"ALICE","password":"correct horse"}"#)) { response in
+                #expect(response.status == .tooManyRequests)
+                let wait = try #require(response.headers[.retryAfter].flatMap { Int($0) })
+                #expect(wait > 0 && wait <= 900)
+                #expect(response.headers[.setCookie] == nil)
+            }
+        }
+    }
+
+    @Test("Rate limiter: failures expire after the window; success clears them")
+    func limiter() {
+        let limiter = LoginRateLimiter(maxFailures: 2, window: 60)
+        limiter.recordFailure(username: "a", now: 0)
+        #expect(limiter.retryAfter(username: "a", now: 1) == nil)
+        limiter.recordFailure(username: "A", now: 10)
+        #expect(limiter.retryAfter(username: "a", now: 11) == 49)
+        #expect(limiter.retryAfter(username: "a", now: 61) == nil)
+        limiter.recordFailure(username: "a", now: 62)
+        limiter.recordSuccess(username: "a")
+        #expect(limiter.retryAfter(username: "a", now: 63) == nil)
+    }
+
+    @Test("Sessions expire and are unguessable 64-hex-digit tokens")
+    func sessions() {
+        let store = SessionStore(lifetime: 100)
+        let t1 = store.create(username: "alice", now: 0)
+        let t2 = store.create(username: "alice", now: 0)
+        #expect(t1.count == 64 && t1 != t2)
+        #expect(store.username(for: t1, now: 99) == "alice")
+        #expect(store.username(for: t1, now: 100) == nil)
+        store.remove(t2)
+        #expect(store.username(for: t2, now: 1) == nil)
+    }
+
+    @Test("Watchlist: add, list, remove; another user sees none of it and cannot remove it")
+    func watchlistIsolation() async throws {
+        try await Self.app().test(.router) { client in
+            let alice = try await Self.register(client, "alice")
+            let bob = try await Self.register(client, "bob")
+            let id = try await client.execute(uri: "/api/me/watchlist", method: .post, headers: alice,
+                                              body: Self.body(#"{"kind":"type","value":"b73*","label":"737s"}"#)) { response in
+                #expect(response.status == .created)
+                let rule = try response.json()
+                #expect(rule["value"] as? String == "B73*")
+                return try #require(rule["id"] as? Int)
+            }
+            try await client.execute(uri: "/api/me/watchlist", method: .post, headers: alice,
+                                     body: Self.body(#"{"kind":"type","value":"B73*"}"#)) { #expect($0.status == .conflict) }
+            try await client.execute(uri: "/api/me/watchlist", method: .post, headers: alice,
+                                     body: Self.body(#"{"kind":"squawk","value":"8888"}"#)) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/me/watchlist", method: .post, headers: alice,
+                                     body: Self.body(#"{"kind":"planet","value":"mars"}"#)) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/me/watchlist", method: .get, headers: bob) { response in
+                let rules = try #require(try response.json()["rules"] as? [Any])
+                #expect(rules.isEmpty)
+            }
+            try await client.execute(uri: "/api/me/watchlist/\(id)", method: .delete, headers: bob) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/api/me/watchlist/\(id)", method: .delete) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/api/me/watchlist", method: .get, headers: alice) { response in
+                let rules = try #require(try response.json()["rules"] as? [[String: Any]])
+                #expect(rules.map { $0["id"] as? Int } == [id])
+                #expect(rules.first?["label"] as? String == "737s")
+            }
+            try await client.execute(uri: "/api/me/watchlist/\(id)", method: .delete, headers: alice) { #expect($0.status == .noContent) }
+            try await client.execute(uri: "/api/me/watchlist/abc", method: .delete, headers: alice) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/me/watchlist", method: .get, headers: alice) { response in
+                let rules = try #require(try response.json()["rules"] as? [Any])
+                #expect(rules.isEmpty)
+            }
+        }
+    }
+
+    @Test("Settings: units, dark mode, language change for the session's user only; bad values 400")
+    func settings() async throws {
+        try await Self.app().test(.router) { client in
+            let alice = try await Self.register(client, "alice")
+            let bob = try await Self.register(client, "bob")
+            try await client.execute(uri: "/api/me", method: .put, headers: alice,
+                                     body: Self.body(#"{"units":"aeronautical","darkMode":true,"language":"nl"}"#)) { response in
+                #expect(response.status == .ok)
+                let doc = try response.json()
+                #expect(doc["units"] as? String == "aeronautical")
+                #expect(doc["darkMode"] as? Bool == true)
+                #expect(doc["language"] as? String == "nl")
+            }
+            try await client.execute(uri: "/api/me", method: .get, headers: bob) { response in
+                let doc = try response.json()
+                #expect(doc["darkMode"] as? Bool == false)
+                #expect(doc["units"] as? String == "metric")
+            }
+            for bad in [#"{"units":"furlongs"}"#, #"{"language":"<script>"}"#, #"{"email":"nope"}"#, "[]"] {
+                try await client.execute(uri: "/api/me", method: .put, headers: alice, body: Self.body(bad)) { response in
+                    #expect(response.status == .badRequest, "\(bad)")
+                }
+            }
+        }
+    }
+
+    @Test("Journal and stats: shapes; journal needs a session; bad stats parameters 400")
+    func journalAndStats() async throws {
+        try await Self.app().test(.router) { client in
+            let alice = try await Self.register(client, "alice")
+            try await client.execute(uri: "/api/me/journal", method: .get, headers: alice) { response in
+                #expect(response.status == .ok)
+                let doc = try response.json()
+                #expect((doc["events"] as? [Any])?.isEmpty == true)
+            }
+            try await client.execute(uri: "/api/me/journal", method: .get) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/api/me/journal?limit=0", method: .get, headers: alice) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/stats?by=hour&type=B73*", method: .get) { response in
+                #expect(response.status == .ok)
+                let doc = try response.json()
+                #expect(doc["by"] as? String == "hour")
+                #expect((doc["total"] as? [String: Any])?["visits"] as? Int == 0)
+                #expect((doc["rows"] as? [Any]) != nil)
+            }
+            for bad in ["by=planet", "since=yesterday", "type=B7;", "limit=0", "x=1", "by=type&by=hour"] {
+                try await client.execute(uri: "/api/stats?" + bad, method: .get) { #expect($0.status == .badRequest, "\(bad)") }
+            }
+        }
+    }
+}
