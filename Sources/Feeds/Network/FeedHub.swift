@@ -135,11 +135,10 @@ public final class FeedHub: Sendable {
         }
         let beastBytes = beast ? BeastFrame(received).bytes : nil
         let avrLine = avr ? AVRLine.format(received) + "\n" : nil
-        var sbsLine: String?
-        if sbs, let message {
+        let sbsLine: String? = sbs ? message.flatMap { message in
             let t = SBSTime(unixTime: time ?? Date().timeIntervalSince1970)
-            sbsLine = SBSLine.format(message, position: position, generated: t, logged: t)
-        }
+            return SBSLine.format(message, position: position, generated: t, logged: t)
+        } : nil
         inFlight.add(1, ordering: .relaxed)
         loop.execute { [registry, self] in
             self.inFlight.subtract(1, ordering: .relaxed)

@@ -105,7 +105,7 @@ final class FeedRegistry: @unchecked Sendable {
                 channel.close(promise: nil)
                 continue
             }
-            channel.writeAndFlush(NIOAny(bytes), promise: nil)
+            channel.writeAndFlush(bytes, promise: nil)
         }
     }
 
