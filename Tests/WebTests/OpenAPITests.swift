@@ -60,6 +60,25 @@ struct OpenAPITests {
         #expect(documented.subtracting(apiRoutes).isEmpty, "documented but not routed: \(documented.subtracting(apiRoutes))")
     }
 
+    @Test("Every API path the page's script calls is documented (and so routed)")
+    func pageCallsDocumentedPaths() throws {
+        let files = StaticFiles.bundled()
+        let yaml = String(buffer: try #require(files.files["openapi.yaml"]).body)
+        let documented = Self.documentedPaths(yaml)
+        let script = String(buffer: try #require(files.files["app.js"]).body)
+        var called: Set<String> = []
+        for piece in script.components(separatedBy: "'").dropFirst() where piece.hasPrefix("api/") || piece.hasPrefix("data/") {
+            let path = "/" + piece.prefix { $0.isLetter || $0 == "/" || $0 == "." || $0 == "_" }
+            called.insert(path)
+        }
+        #expect(called.isSuperset(of: ["/api/aircraft", "/api/trails", "/data/receiver.json", "/api/auth/login", "/api/me/watchlist"]))
+        for path in called {
+            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let ok = documented.contains(trimmed) || documented.contains { $0.hasPrefix(path) && $0.dropFirst(path.count).hasPrefix("{") }
+            #expect(ok, "the page calls \(path), which openapi.yaml does not document")
+        }
+    }
+
     @Test("The line parser reads paths and methods")
     func parser() {
         let yaml = "openapi: 3.0.3\npaths:\n  /a:\n    get:\n      summary: x\n    post:\n  \"/b/{id}\":\n    get:\ncomponents:\n  /c:\n"

@@ -312,3 +312,118 @@ function render() {
 }
 loadReceiver().then(refresh);
 setInterval(() => { if (!state.receiver) loadReceiver(); refresh(); }, 1000);
+
+// ---- Account: log in / register, tracked list, journal, statistics ----
+const account = { user: null };
+async function send(method, url, body) {
+  const response = await fetch(url, {
+    method, credentials: 'same-origin',
+    headers: body ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const doc = response.status === 204 ? {} : await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(doc.message || response.status + ' ' + response.statusText);
+  return doc;
+}
+function showError(id, err) { $(id).hidden = !err; $(id).textContent = err ? String(err.message || err) : ''; }
+$('account-button').addEventListener('click', () => { $('account').hidden = !$('account').hidden; if (!$('account').hidden) loadAccount(); });
+$('close-account').addEventListener('click', () => { $('account').hidden = true; });
+async function authenticate(path) {
+  try {
+    const user = await send('POST', path, { username: $('login-name').value, password: $('login-password').value });
+    $('login-password').value = '';
+    showError('login-error', null);
+    setUser(user);
+  } catch (err) { showError('login-error', err); }
+}
+$('login-form').addEventListener('submit', (e) => { e.preventDefault(); authenticate('api/auth/login'); });
+$('register').addEventListener('click', () => authenticate('api/auth/register'));
+$('logout').addEventListener('click', async () => { await send('POST', 'api/auth/logout').catch(() => {}); setUser(null); });
+function setUser(user) {
+  account.user = user;
+  $('login-form').hidden = !!user;
+  $('user-panel').hidden = !user;
+  $('track-this').hidden = !user;
+  $('account-button').textContent = user ? user.username : 'Log in';
+  if (user) {
+    $('user-name').textContent = user.username;
+    // The account's settings win over this browser's.
+    if (user.units) { state.units = user.units; $('units').value = user.units; localStorage.setItem('flytracker.units', user.units); }
+    if (typeof user.darkMode === 'boolean') { applyDark(user.darkMode); localStorage.setItem('flytracker.dark', String(user.darkMode)); }
+    loadWatchlist();
+    loadJournal();
+    render();
+  }
+}
+function saveSettings() { if (account.user) send('PUT', 'api/me', { units: state.units, darkMode: $('dark').checked }).catch(() => {}); }
+$('units').addEventListener('change', saveSettings);
+$('dark').addEventListener('change', saveSettings);
+async function loadAccount() {
+  if (!account.user) { try { setUser(await send('GET', 'api/me')); } catch (_) { setUser(null); } }
+  loadStats();
+}
+async function loadWatchlist() {
+  let doc;
+  try { doc = await send('GET', 'api/me/watchlist'); } catch (err) { showError('watch-error', err); return; }
+  const list = document.createDocumentFragment();
+  for (const rule of doc.rules) {
+    const li = document.createElement('li');
+    li.textContent = rule.kind + ' ' + rule.value + (rule.label ? ' (' + rule.label + ')' : '');
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.textContent = 'remove';
+    remove.addEventListener('click', async () => {
+      try { await send('DELETE', 'api/me/watchlist/' + rule.id); loadWatchlist(); } catch (err) { showError('watch-error', err); }
+    });
+    li.appendChild(remove);
+    list.appendChild(li);
+  }
+  $('watchlist').replaceChildren(list);
+}
+async function addWatch(kind, value) {
+  try { await send('POST', 'api/me/watchlist', { kind, value }); showError('watch-error', null); loadWatchlist(); } catch (err) { showError('watch-error', err); }
+}
+$('watch-form').addEventListener('submit', (e) => { e.preventDefault(); addWatch($('watch-kind').value, $('watch-value').value); $('watch-value').value = ''; });
+$('track-this').addEventListener('click', () => { if (state.selected && !state.selected.startsWith('~')) addWatch('address', state.selected); });
+async function loadJournal() {
+  let doc;
+  try { doc = await send('GET', 'api/me/journal?limit=200'); } catch (_) { return; }
+  const list = document.createDocumentFragment();
+  for (const e of doc.events) {
+    const li = document.createElement('li');
+    li.textContent = new Date(e.time * 1000).toLocaleString() + ' · ' + e.kind + ' · ' + (e.callsign || e.registration || e.hex) + (e.rule ? ' · ' + e.rule : '');
+    list.appendChild(li);
+  }
+  $('journal').replaceChildren(list);
+  // Map of where tracked aircraft were seen, scaled to the farthest point.
+  const svg = $('journal-map');
+  svg.replaceChildren();
+  const c = centre();
+  const placed = doc.events.filter((e) => typeof e.lat === 'number' && typeof e.lon === 'number');
+  el('circle', { class: 'receiver', cx: 0, cy: 0, r: 3 }, svg);
+  if (!c || !placed.length) return;
+  const xy = placed.map((e) => [(e.lon - c.lon) * 60 * Math.cos(c.lat * Math.PI / 180), -(e.lat - c.lat) * 60]);
+  const far = Math.max(1, ...xy.map(([x, y]) => Math.hypot(x, y)));
+  for (const [x, y] of xy) el('circle', { cx: (x / far * 90).toFixed(1), cy: (y / far * 90).toFixed(1), r: 2.5 }, svg);
+}
+async function loadStats() {
+  const svg = $('stats-chart');
+  let doc;
+  try { doc = await send('GET', 'api/stats?limit=12&by=' + encodeURIComponent($('stats-by').value)); } catch (err) {
+    svg.replaceChildren(); const t = el('text', { x: 6, y: 20 }, svg); t.textContent = String(err.message || err); return;
+  }
+  svg.replaceChildren();
+  const rows = doc.rows;
+  if (!rows.length) { const t = el('text', { x: 6, y: 20 }, svg); t.textContent = 'no visits recorded yet'; return; }
+  const max = Math.max(1, ...rows.map((r) => r.aircraft));
+  const h = 190 / rows.length;
+  rows.forEach((r, i) => {
+    el('rect', { x: 70, y: (5 + i * h).toFixed(1), width: (r.aircraft / max * 200).toFixed(1), height: (h * 0.7).toFixed(1) }, svg);
+    const label = el('text', { x: 2, y: (5 + i * h + h * 0.6).toFixed(1) }, svg);
+    label.textContent = r.key;
+    const n = el('text', { x: (74 + r.aircraft / max * 200).toFixed(1), y: (5 + i * h + h * 0.6).toFixed(1) }, svg);
+    n.textContent = String(r.aircraft);
+  });
+}
+$('stats-by').addEventListener('change', loadStats);
+send('GET', 'api/me').then(setUser).catch(() => setUser(null));
