@@ -6,7 +6,7 @@ struct DbCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "db",
         abstract: "Manage FlyTracker's database.",
-        subcommands: [ImportAircraftCommand.self, ImportAirportsCommand.self]
+        subcommands: [ImportAircraftCommand.self, ImportAirportsCommand.self, StoreBenchCommand.self]
     )
 }
 

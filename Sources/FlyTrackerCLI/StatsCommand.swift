@@ -21,8 +21,8 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "Until (same forms; default now).") var until: String?
     @Option(help: "ICAO type, exact (B738) or prefix (B73*).") var type: String?
     @Option(help: "Heading towards an airport (KMIA, MIA) or LAT,LON.") var towards: String?
-    @Option(help: "Direction tolerance for --towards, degrees.") var tolerance: Double = 20
-    @Option(help: "Closest distance to the receiver at most KM.") var within: String?
+    @Option(parsing: .unconditional, help: "Direction tolerance for --towards, degrees.") var tolerance: Double = 20
+    @Option(parsing: .unconditional, help: "Closest distance to the receiver at most KM.") var within: String?
     @Option(help: "Show the top N groups.") var limit: Int?
     @Flag(help: "Pick one random aircraft among those that match instead.") var random = false
     @Flag(help: "JSON output.") var json = false

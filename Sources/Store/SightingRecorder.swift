@@ -17,6 +17,12 @@ public struct RecorderSettings: Sendable {
     /// The closest approach is reported once the aircraft is this much farther (NM) than
     /// its closest point (or when it is lost).
     public var movingAwayMargin: Double = 1
+    /// Watchlists are re-read this often (s of snapshot time) so `track add` takes effect
+    /// in a running receiver; nil = only on `reloadRules()`.
+    public var rulesReloadInterval: Double? = 60
+    /// Retention applied this often (s of snapshot time, in its own transaction); nil = never.
+    public var retention: RetentionPolicy? = RetentionPolicy()
+    public var retentionInterval: Double = 3600
 
     public init() {}
 }
@@ -50,6 +56,8 @@ public final class SightingRecorder {
     private var open: [UInt32: OpenVisit] = [:]
     /// The table's message count when a key's last visit closed (to count only new ones).
     private var closedCounts: [UInt32: Int] = [:]
+    private var lastRulesLoad: Double?
+    private var lastPrune: Double?
 
     public init(database: AppDatabase, settings: RecorderSettings = RecorderSettings()) throws {
         self.database = database
@@ -74,6 +82,7 @@ public final class SightingRecorder {
     /// Records observations made at `time`; returns the journal events written.
     @discardableResult
     public func record(_ observations: [Observation], at time: Double) throws -> [JournalEventRecord] {
+        try maintain(at: time)
         var points: [(UInt32, TrackPointRecord)] = []
         var events: [(UInt32, JournalEventRecord)] = []
         for o in observations where time - o.lastSeen <= settings.closeAfter {
@@ -94,6 +103,26 @@ public final class SightingRecorder {
         let keys = Array(open.keys)
         for key in keys { close(key, open[key]!, at: time, events: &events) }
         return try write(points: [], events: events, closing: keys)
+    }
+
+    /// Re-reads the rules and applies retention when their intervals have passed.
+    private func maintain(at time: Double) throws {
+        if let interval = settings.rulesReloadInterval {
+            if let last = lastRulesLoad {
+                if time - last >= interval || time < last {
+                    try reloadRules()
+                    lastRulesLoad = time
+                }
+            } else {
+                lastRulesLoad = time   // the initializer has just loaded them
+            }
+        }
+        if let policy = settings.retention {
+            if lastPrune == nil || time - lastPrune! >= settings.retentionInterval || time < lastPrune! {
+                lastPrune = time
+                try database.prune(policy, now: time)
+            }
+        }
     }
 
     // MARK: Updating

@@ -110,6 +110,18 @@ struct SightingRecorderTests {
         #expect(abs(try #require(v.lastTrack) - 180) < 1)
     }
 
+    @Test("A rule added while recording takes effect at the next reload (every 60 s)")
+    func ruleReload() throws {
+        let db = try databaseWithUsers()
+        let recorder = try SightingRecorder(database: db)
+        try recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 0)], at: 0)
+        try db.addRule(username: "alice", kind: .emergencies, value: "", now: 1)
+        try recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 30)], at: 30)
+        #expect(try db.journal(username: "alice").isEmpty)
+        try recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 60)], at: 60)
+        #expect(try db.journal(username: "alice").map(\.kind) == [.firstSeen])
+    }
+
     @Test("Retention deletes old rows and bounds the track points")
     func retention() throws {
         let db = try databaseWithUsers()
