@@ -68,8 +68,8 @@ public final class FeedHub: Sendable {
         connectors.withLock { $0 = made }
         for c in made { c.start() }
         if let interval = options.heartbeatInterval, interval > 0 {
-            let task = loop.scheduleRepeatedTask(initialDelay: .seconds(Int64(interval.rounded(.up))),
-                                                 delay: .milliseconds(Int64(interval * 1000))) { [registry] _ in
+            let every = TimeAmount.milliseconds(Int64(interval * 1000))
+            let task = loop.scheduleRepeatedTask(initialDelay: every, delay: every) { [registry] _ in
                 FeedHub.sendHeartbeats(registry: registry, idleFor: interval)
             }
             heartbeat.withLock { $0 = task }
