@@ -73,3 +73,25 @@ struct LiveServerTests {
         await first.stop()
     }
 }
+
+/// The synchronous wrappers the `run` command uses.
+@Suite("Web: synchronous start")
+struct SyncServerTests {
+    @Test("startAndWait binds and serves; stopAndWait ends it; PublishedStats serves the latest document")
+    func sync() async throws {
+        let stats = PublishedStats()
+        var sources = try Sky.sources()
+        sources.stats = stats
+        let server = WebServer()
+        let captured = sources
+        let port = try await Task.detached {
+            try server.startAndWait(sources: captured, configuration: WebConfiguration(host: "127.0.0.1", port: 0))
+        }.value
+        stats.publish(#"{"total":{"messages":7}}"#)
+        let response = try await LiveServerTests.get("/data/stats.json", port: port)
+        #expect(response.head.status == .ok)
+        #expect(response.body.map { String(buffer: $0) } == #"{"total":{"messages":7}}"#)
+        await Task.detached { server.stopAndWait() }.value
+        #expect(!server.isRunning)
+    }
+}
