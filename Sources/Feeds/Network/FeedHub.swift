@@ -148,10 +148,12 @@ public final class FeedHub: Sendable {
         }
     }
 
-    /// `publish` for a demodulated frame.
+    /// `publish` for a demodulated frame: its corrected bits (`parity.frame`), timestamp and signal.
     public func publish(_ frame: DemodulatedFrame, message: ModeSMessage? = nil,
                         position: (lat: Double, lon: Double)? = nil, at time: Double? = nil) {
-        publish(frame.received, message: message, position: position, at: time)
+        var received = frame.received
+        received.frame = frame.parity.frame
+        publish(received, message: message, position: position, at: time)
     }
 
     // MARK: - Internals
