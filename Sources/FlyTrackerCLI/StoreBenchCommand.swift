@@ -14,6 +14,7 @@ struct StoreBenchCommand: ParsableCommand {
     @Option(help: "Visits to generate (a busy site: about a million a year).") var visits = 1_000_000
     @Option(help: "Track points per visit.") var points = 30
     @Option(help: ArgumentHelp("Scratch database file (must not exist; kept).", valueName: "PATH")) var file: String?
+    @Flag(help: "Only time the queries on an existing --file made by an earlier run.") var queriesOnly = false
 
     func validate() throws {
         guard visits > 0, points >= 0 else { throw ValidationError("--visits must be > 0 and --points >= 0") }
@@ -22,15 +23,17 @@ struct StoreBenchCommand: ParsableCommand {
     func run() throws {
         let temporary = file == nil
         let path = file ?? NSTemporaryDirectory() + "flytracker-bench-\(getpid())/bench.sqlite"
-        guard !FileManager.default.fileExists(atPath: path) else {
-            StandardStreams.error("\(path) exists; give a new file")
+        guard queriesOnly == FileManager.default.fileExists(atPath: path), !queriesOnly || !temporary else {
+            StandardStreams.error(queriesOnly ? "--queries-only needs an existing --file" : "\(path) exists; give a new file")
             throw ExitCode(1)
         }
         defer { if temporary { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) } }
         try reportingErrors {
             let database = try AppDatabase.open(path: path)
-            let fill = try StoreBenchmark.fill(database, visits: visits, pointsPerVisit: points)
-            print("\(fill.name): \(Self.format(fill.duration))")
+            if !queriesOnly {
+                let fill = try StoreBenchmark.fill(database, visits: visits, pointsPerVisit: points)
+                print("\(fill.name): \(Self.format(fill.duration))")
+            }
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             print("database size: \(size / 1_048_576) MiB")
             for t in try StoreBenchmark.queries(database) {

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Store
+import Testing
+@testable import FlyTrackerCLI
+
+/// `users`, `track`, `history`, `stats`: bad input exits non-zero and writes nothing.
+@Suite("Store commands", .serialized)
+struct StoreCommandsTests {
+    static func database() throws -> (String, AppDatabase) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-cli-\(UUID().uuidString)/db.sqlite").path
+        let db = try AppDatabase.open(path: path)
+        try db.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
+        return (path, db)
+    }
+
+    static func run(_ command: any ParsableCommand.Type, _ arguments: [String]) throws {
+        var parsed = try command.parseAsRoot(arguments)
+        try parsed.run()
+    }
+
+    @Test("A watchlist rule is added, listed and removed")
+    func trackRoundTrip() throws {
+        let (path, db) = try Self.database()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try Self.run(TrackCommand.self, ["add", "--user", "alice", "flight", "BA283", "--db", path])
+        let rules = try db.rules(username: "alice")
+        #expect(rules.map(\.value) == ["BA283"])
+        try Self.run(TrackCommand.self, ["remove", "--user", "alice", "\(rules[0].id!)", "--db", path])
+        #expect(try db.rules(username: "alice").isEmpty)
+    }
+
+    @Test("Bad input exits with status 1 and writes nothing", arguments: [
+        ["track", "add", "--user", "alice", "squawk", "7800"],
+        ["track", "add", "--user", "zed", "squawk", "7700"],
+        ["track", "add", "--user", "alice", "type", "B7%"],
+        ["track", "remove", "--user", "alice", "42"],
+        ["users", "delete", "zed"],
+        ["users", "passwd", "zed"],
+        ["users", "set", "alice", "--dark-mode", "maybe"],
+        ["users", "set", "alice", "--add-webhook", "ftp://example.org"],
+        ["history", "--user", "zed"],
+        ["history", "--aircraft", "x!y"],
+        ["stats", "--towards", "ZZZZ"],
+        ["stats", "--towards", "95,10"],
+        ["stats", "--since", "yesterday"],
+        ["stats", "--within", "-3"],
+        ["stats", "--type", "B7%"],
+    ])
+    func badInput(arguments: [String]) throws {
+        let (path, db) = try Self.database()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let before = try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT total_changes()") }
+        let command: any ParsableCommand.Type = switch arguments[0] {
+        case "track": TrackCommand.self
+        case "users": UsersCommand.self
+        case "history": HistoryCommand.self
+        default: StatsCommand.self
+        }
+        #expect(throws: ExitCode(1)) { try Self.run(command, Array(arguments.dropFirst()) + ["--db", path]) }
+        #expect(try db.rules(username: "alice").isEmpty)
+        #expect(try db.users().map(\.username) == ["alice"])
+        let user = try #require(try db.user(named: "alice"))
+        #expect(!user.darkMode && user.channels.isEmpty)
+        _ = before
+    }
+}
