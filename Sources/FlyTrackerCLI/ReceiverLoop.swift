@@ -1,4 +1,5 @@
 import Demod
+import Feeds
 import Foundation
 import ModeS
 import Radio
@@ -15,6 +16,8 @@ struct ReceiverLoop {
     /// Statistics of the period since the last `periodic` call.
     private(set) var period = DemodStatistics()
     private var lastPeriodic: Double?
+    /// Network feeds: every frame goes out; frames from the input ports come in.
+    var feeds: FeedHub?
     /// Frames of the block in hand (reused: no allocation per block once warmed up).
     private var pending: [DemodulatedFrame] = []
 
@@ -54,25 +57,57 @@ struct ReceiverLoop {
             demodulator.process(block) { frames.append($0) }
             for f in frames { handle(f, frame) }
             pending = frames
+            applyRemoteFrames()
             let now = time(ofSample: block.firstSample + UInt64(block.sampleCount))
-            if now - (lastPeriodic ?? epoch) >= 1 { tick(at: now, source: source, periodic) }
+            if now - (lastPeriodic ?? epoch) >= 1 { tick(at: now, dropped: source.samplesDropped, periodic) }
         }
         var last: [DemodulatedFrame] = []
         demodulator.finish { last.append($0) }
         for f in last { handle(f, frame) }
-        tick(at: time(ofSample: demodulator.statistics.samplesProcessed), source: source, periodic)
+        tick(at: time(ofSample: demodulator.statistics.samplesProcessed), dropped: source.samplesDropped, periodic)
         return outcome
     }
 
     private mutating func handle(_ demodulated: DemodulatedFrame, _ frame: (DemodulatedFrame) -> Void) {
         frame(demodulated)
         let message = ModeSMessage(demodulated.parity)
-        table.apply(message, received: demodulated.received, at: epoch + Double(demodulated.received.timestamp) / ReceivedFrame.ticksPerSecond)
+        let time = epoch + Double(demodulated.received.timestamp) / ReceivedFrame.ticksPerSecond
+        table.apply(message, received: demodulated.received, at: time)
+        if let feeds {
+            // SBS lines carry the aircraft's position when the table has a fresh one.
+            var type = AddressType.modeS
+            if case .extendedSquitter(let es) = message.content { type = es.addressType }
+            let position = table.record(AircraftKey(address: message.address, type: type))?.position
+                .flatMap { $0.time == time ? (lat: $0.value.latitude, lon: $0.value.longitude) : nil }
+            feeds.publish(demodulated, message: message, position: position, at: time)
+        }
     }
 
-    private mutating func tick(at now: Double, source: SampleSource, _ periodic: (inout ReceiverLoop, DemodStatistics, Double) -> Void) {
+    /// Applies frames that arrived on the network inputs (their own clocks are not ours: the
+    /// arrival time is the table time).
+    mutating func applyRemoteFrames() {
+        guard let feeds else { return }
+        for r in feeds.takeRemoteFrames() {
+            table.apply(ModeSMessage(r.parity), received: r.received, at: r.arrival)
+        }
+    }
+
+    /// `--net-only`: no radio; frames from the network inputs until `shouldStop`, with
+    /// `periodic` once per second of wall-clock time.
+    mutating func runNetworkOnly(shouldStop: () -> Bool, periodic: (inout ReceiverLoop, DemodStatistics, Double) -> Void) {
+        while !shouldStop() {
+            Thread.sleep(forTimeInterval: 0.05)
+            applyRemoteFrames()
+            let now = Date().timeIntervalSince1970
+            if now - (lastPeriodic ?? epoch) >= 1 { tick(at: now, dropped: 0, periodic) }
+        }
+        applyRemoteFrames()
+        tick(at: Date().timeIntervalSince1970, dropped: 0, periodic)
+    }
+
+    private mutating func tick(at now: Double, dropped: UInt64, _ periodic: (inout ReceiverLoop, DemodStatistics, Double) -> Void) {
         var totals = demodulator.statistics
-        totals.samplesDropped = source.samplesDropped
+        totals.samplesDropped = dropped
         var delta = totals
         delta.subtract(period)
         period = totals

@@ -23,6 +23,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "Source") var source: SourceOptions
     @OptionGroup(title: "Dongle") var dongle: DongleOptions
     @OptionGroup(title: "Simulator") var simulator: SimulatorOptions
+    @OptionGroup(title: "Network feeds") var network: FeedCommandOptions
 
     @Option(help: "Receiver latitude, degrees (for distances and local position decoding).")
     var lat: Double?
@@ -58,8 +59,8 @@ struct RunCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if source.inputFile != nil && simulator.simulate {
-            throw ValidationError("choose one source: --ifile or --simulate")
+        if [source.inputFile != nil, simulator.simulate, network.netOnly].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one source: --ifile, --simulate or --net-only")
         }
         if (lat == nil) != (lon == nil) { throw ValidationError("give both --lat and --lon") }
         if let lat, !(-90...90).contains(lat) { throw ValidationError("--lat must be within ±90") }
@@ -70,35 +71,49 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let receiver = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
         let database = try openDatabase()
-        let opened = try openSource(receiver: receiver)
         var configuration = TableConfiguration()
         configuration.receiver = receiver
-        var loop = ReceiverLoop(sampleRate: opened.source.sampleRate, table: AircraftTable(configuration: configuration, database: database))
+        var loop = ReceiverLoop(sampleRate: source.sampleRate.rate, table: AircraftTable(configuration: configuration, database: database))
         if fast { loop.demodulator.tuning = .fast }
-        let capture = opened.capture
+        let feedOptions = try network.feedOptions()
+        let feeds = feedOptions.isEmpty ? nil : FeedHub(options: feedOptions)
+        do { try feeds?.start() } catch {
+            StandardStreams.error("cannot open network port: \(error)")
+            throw ExitCode(1)
+        }
+        defer { try? feeds?.shutdown() }
+        loop.feeds = feeds
+        let opened = network.netOnly ? nil : try openSource(receiver: receiver)
+        let capture = opened?.capture
         let stop = StopSignal { capture?.stop() }
         let outputs = try RunOutputs(command: self, epoch: loop.epoch)
-        var autoGain = dongle.gain.value == .auto ? opened.capture?.makeAutoGainController(configuration: .init()) : nil
+        var autoGain = dongle.gain.value == .auto ? capture?.makeAutoGainController(configuration: .init()) : nil
 
         var output = OutputBuffer()
-        let outcome = loop.run(source: opened.source, pace: opened.paced, shouldStop: { stop.isSet }, frame: { frame in
-            if raw { output.printLine(AVRLine.format(frame.received, timestamps: timestamps)) }
-        }, periodic: { loop, delta, now in
+        let periodic: (inout ReceiverLoop, DemodStatistics, Double) -> Void = { loop, delta, now in
             output.flush()
             var local = delta
-            if let capture = opened.capture {
+            if let capture {
                 local.gainDB = capture.gainDB
                 if autoGain != nil, let decision = autoGain?.observe(.init(period: delta)), decision.changed {
                     _ = try? capture.setGain(tenthsDB: decision.to)
                     StandardStreams.error(decision.description)
                 }
             }
-            outputs.update(loop: loop, delta: local, now: now)
-        })
+            outputs.update(loop: loop, delta: local, remote: feeds?.statistics(), now: now)
+        }
+        var outcome: Result<Void, SampleSourceError> = .success(())
+        if let opened {
+            outcome = loop.run(source: opened.source, pace: opened.paced, shouldStop: { stop.isSet }, frame: { frame in
+                if raw { output.printLine(AVRLine.format(frame.received, timestamps: timestamps)) }
+            }, periodic: periodic)
+        } else {
+            loop.runNetworkOnly(shouldStop: { stop.isSet }, periodic: periodic)
+        }
         output.flush()
-        opened.stop()
+        opened?.stop()
         outputs.finish()
-        if let file = opened.fileSource, file.truncatedBytes > 0 {
+        if let file = opened?.fileSource, file.truncatedBytes > 0 {
             StandardStreams.error("\(file.path) ends in the middle of a sample (\(file.truncatedBytes) bytes ignored)")
         }
         if let statsFile { try outputs.writeStats(to: statsFile) }

@@ -17,6 +17,8 @@ final class RunOutputs {
     private var lastNow: Double
     private var jsonFailed = false
     private let receiver: Coordinate?
+    /// The feeds' cumulative counts at the previous update (stats take what happened since).
+    private var lastRemote: (frames: Int, rejected: Int, accepted: Int) = (0, 0, 0)
 
     init(command: RunCommand, epoch: Double) throws {
         interactive = command.interactive
@@ -35,9 +37,16 @@ final class RunOutputs {
     }
 
     /// Once per second of sample time.
-    func update(loop: ReceiverLoop, delta: DemodStatistics, now: Double) {
+    func update(loop: ReceiverLoop, delta: DemodStatistics, remote totals: FeedStatistics? = nil, now: Double) {
         lastNow = now
-        stats.record(local: delta, table: loop.table.counters, at: now)
+        var remote = RemoteStatistics()
+        if let totals {
+            remote.modes = UInt64(max(0, totals.remoteFrames - lastRemote.frames))
+            remote.bad = UInt64(max(0, totals.remoteRejected - lastRemote.rejected))
+            remote.accepted.0 = UInt64(max(0, totals.remoteAccepted - lastRemote.accepted))
+            lastRemote = (totals.remoteFrames, totals.remoteRejected, totals.remoteAccepted)
+        }
+        stats.record(local: delta, remote: remote, table: loop.table.counters, at: now)
         guard jsonDirectory != nil || interactive else { return }
         let wall = ContinuousClock.now
         let wantJSON = jsonDirectory != nil && wall - lastJSON >= .seconds(1)
