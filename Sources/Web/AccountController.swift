@@ -47,6 +47,9 @@ struct AccountController<Context: RequestContext> {
     // MARK: Sessions
 
     @Sendable func register(_ request: Request, context: Context) async throws -> Response {
+        guard accounts.allowRegistration else {
+            throw APIError(.forbidden, "registration is closed on this receiver; ask its owner (flytracker users add)")
+        }
         let c = try await request.decode(as: Credentials.self, context: context)
         let user: UserRecord
         do {
@@ -226,12 +229,16 @@ public struct WebAccounts: Sendable {
     public var limiter: LoginRateLimiter
     /// bcrypt cost for new passwords (tests lower it).
     public var bcryptCost: UInt8
+    /// Whether anyone who reaches the port may create an account (else 403; accounts are
+    /// made with the `users` command).
+    public var allowRegistration: Bool
 
     public init(database: AppDatabase, sessions: SessionStore = SessionStore(), limiter: LoginRateLimiter = LoginRateLimiter(),
-                bcryptCost: UInt8 = AppDatabase.defaultBcryptCost) {
+                bcryptCost: UInt8 = AppDatabase.defaultBcryptCost, allowRegistration: Bool = true) {
         self.database = database
         self.sessions = sessions
         self.limiter = limiter
         self.bcryptCost = bcryptCost
+        self.allowRegistration = allowRegistration
     }
 }

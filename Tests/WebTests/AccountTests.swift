@@ -135,6 +135,24 @@ struct AccountTests {
         }
     }
 
+    @Test("With registration closed, register is 403 and creates nothing; existing users still log in")
+    func registrationClosed() async throws {
+        let database = try AppDatabase.inMemory()
+        try database.addUser(username: "owner", password: "correct horse", now: 0, cost: 4)
+        var sources = try Sky.sources()
+        sources.accounts = WebAccounts(database: database, bcryptCost: 4, allowRegistration: false)
+        try await buildApplication(configuration: WebConfiguration(port: 0), sources: sources).test(.router) { client in
+            try await client.execute(uri: "/api/auth/register", method: .post,
+                                     body: Self.body(#"{"username":"mallory","password":"correct horse"}"#)) { response in
+                #expect(response.status == .forbidden)
+                #expect(response.headers[.setCookie] == nil)
+            }
+            try await client.execute(uri: "/api/auth/login", method: .post,
+                                     body: Self.body(#"{"username":"owner","password":"correct horse"}"#)) { #expect($0.status == .ok) }
+        }
+        #expect(try database.user(named: "mallory") == nil)
+    }
+
     @Test("Rate limiter: failures expire after the window; success clears them")
     func limiter() {
         let limiter = LoginRateLimiter(maxFailures: 2, window: 60)
