@@ -56,7 +56,7 @@ struct DemodulatorTests {
     }
 
     @Test func simdGateAgreesWithItsScalarTwin() {
-        var random = TestRandom(state: 99)
+        var random = SplitMix64(seed: 99)
         var mags = (0..<4096).map { _ in UInt16(random.next() % 32768) }
         // Plant some preamble-like patterns so both outcomes occur.
         for base in stride(from: 0, to: 4000, by: 97) {
@@ -81,7 +81,7 @@ struct DemodulatorTests {
     }
 
     @Test func silenceAndFullScaleNoiseProduceNoFrames() {
-        var random = TestRandom(state: 5)
+        var random = SplitMix64(seed: 5)
         let noise = (0..<400_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         let (frames, d) = DemodFixtures.demodulate(noise, blockSamples: 1 << 16)
         #expect(frames.isEmpty)

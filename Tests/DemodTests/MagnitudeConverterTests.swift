@@ -29,7 +29,7 @@ struct MagnitudeConverterTests {
 
     @Test(arguments: [SampleFormat.sc16, .sc16q11])
     func sixteenBitSIMDMatchesScalar(format: SampleFormat) {
-        var random = TestRandom(state: 7)
+        var random = SplitMix64(seed: 7)
         let count = 1001
         let limit: Int16 = format == .sc16 ? .max : 2047
         var bytes: [UInt8] = []
