@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import ModeS
 import Testing
 import Tracking
@@ -120,6 +121,38 @@ struct SightingRecorderTests {
         #expect(try db.journal(username: "alice").isEmpty)
         try recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 60)], at: 60)
         #expect(try db.journal(username: "alice").map(\.kind) == [.firstSeen])
+    }
+
+    /// Counts committed transactions that changed something.
+    final class CommitCounter: TransactionObserver, @unchecked Sendable {
+        var commits = 0
+        var changed = false
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+        func databaseDidChange(with event: DatabaseEvent) { changed = true }
+        func databaseDidCommit(_ db: Database) { if changed { commits += 1 }; changed = false }
+        func databaseDidRollback(_ db: Database) { changed = false }
+    }
+
+    @Test("Each call writes its visits, points and journal events in one transaction")
+    func oneTransactionPerCall() throws {
+        let db = try databaseWithUsers()
+        try db.addRule(username: "alice", kind: .type, value: "B73*", now: 0)
+        let recorder = try SightingRecorder(database: db)
+        let counter = CommitCounter()
+        try db.writer.write { d in d.add(transactionObserver: counter, extent: .databaseLifetime) }
+        try recorder.record([], at: 0)   // the first call also applies retention (its own transaction)
+        counter.commits = 0
+        for t in 1...5 {
+            let observations = (0..<50).map { i in
+                Observation(key: UInt32(0x100 + i), callsign: "TST\(i)", typeCode: "B738", altitude: 1000 + 100 * t,
+                            position: Coordinate(latitude: 50 + Double(i) * 0.01, longitude: Double(t) * 0.01),
+                            distance: Double(i), messages: 3 * t, lastSeen: Double(t))
+            }
+            try recorder.record(observations, at: Double(t))
+            #expect(counter.commits == t)
+        }
+        #expect(try count(db, "visit") == 50)
+        #expect(try count(db, "journalEvent") == 50)
     }
 
     @Test("Retention deletes old rows and bounds the track points")
