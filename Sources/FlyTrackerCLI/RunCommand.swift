@@ -31,8 +31,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Receiver longitude, degrees.")
     var lon: Double?
 
-    @Option(help: ArgumentHelp("Aircraft database for registrations and types (see `flytracker db import-aircraft`); default: the standard path when that file exists.", valueName: "PATH"))
+    @Option(help: ArgumentHelp("The database: aircraft registrations and types, users, watchlists, the sighting log (default: $XDG_DATA_HOME/flytracker/flytracker.sqlite, else ~/.local/share/flytracker/flytracker.sqlite).", valueName: "PATH"))
     var db: String?
+
+    @Flag(help: "Use no database: no registrations from it, no sighting log, no watchlist alerts.")
+    var noDb = false
 
     @Flag(help: "Print every frame as an AVR line (*HEX;).")
     var raw = false
@@ -70,7 +73,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let receiver = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
-        let database = try openDatabase()
+        let store = try openDatabase()
+        let database: (any AircraftDatabase)? = store.map { StoreAircraftDatabase(database: $0) }
         var configuration = TableConfiguration()
         configuration.receiver = receiver
         var loop = ReceiverLoop(sampleRate: source.sampleRate.rate, table: AircraftTable(configuration: configuration, database: database))
@@ -86,7 +90,7 @@ struct RunCommand: ParsableCommand {
         let opened = network.netOnly ? nil : try openSource(receiver: receiver)
         let capture = opened?.capture
         let stop = StopSignal { capture?.stop() }
-        let outputs = try RunOutputs(command: self, epoch: loop.epoch)
+        let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: store)
         var autoGain = dongle.gain.value == .auto ? capture?.makeAutoGainController(configuration: .init()) : nil
 
         var output = OutputBuffer()
@@ -128,14 +132,14 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The aircraft database, when one was asked for or exists at the default path.
-    private func openDatabase() throws -> (any AircraftDatabase)? {
+    /// The database (`--db` or the default path; created when missing), or nil with `--no-db`.
+    private func openDatabase() throws -> AppDatabase? {
+        guard !noDb else { return nil }
         let path = db ?? AppDatabase.defaultPath()
-        guard db != nil || FileManager.default.fileExists(atPath: path) else { return nil }
         do {
-            return StoreAircraftDatabase(database: try AppDatabase.open(path: path))
+            return try AppDatabase.open(path: path)
         } catch {
-            StandardStreams.error("cannot open database \(path): \(error)")
+            StandardStreams.error("cannot open database \(path): \(error) (use --no-db to run without one)")
             throw ExitCode(1)
         }
     }

@@ -3,6 +3,7 @@ import Demod
 import Feeds
 import Foundation
 import ModeS
+import Store
 import Tracking
 
 /// What `run` writes while it runs: the JSON directory, the interactive screen, statistics.
@@ -19,8 +20,22 @@ final class RunOutputs {
     private let receiver: Coordinate?
     /// The feeds' cumulative counts at the previous update (stats take what happened since).
     private var lastRemote: (frames: Int, rejected: Int, accepted: Int) = (0, 0, 0)
+    /// The sighting log and watchlist journal (one transaction a second), and webhook alerts.
+    private let recorder: SightingRecorder?
+    private let alerts: AlertDispatcher?
+    private var recorderFailed = false
 
-    init(command: RunCommand, epoch: Double) throws {
+    init(command: RunCommand, epoch: Double, store: AppDatabase?) throws {
+        if let store {
+            do { recorder = try SightingRecorder(database: store) } catch {
+                StandardStreams.error("cannot start the sighting log: \(error)")
+                throw ExitCode(1)
+            }
+            alerts = AlertDispatcher(database: store)
+        } else {
+            recorder = nil
+            alerts = nil
+        }
         interactive = command.interactive
         sort = command.sort
         stats = StatsHistory(start: epoch)
@@ -47,18 +62,32 @@ final class RunOutputs {
             lastRemote = (totals.remoteFrames, totals.remoteRejected, totals.remoteAccepted)
         }
         stats.record(local: delta, remote: remote, table: loop.table.counters, at: now)
+        if let recorder {
+            snapshot = loop.table.snapshot(at: now)
+            do {
+                let events = try recorder.record(snapshot)
+                recorderFailed = false
+                if !events.isEmpty, let alerts { Task { _ = await alerts.deliver(events) } }
+            } catch {
+                if !recorderFailed { StandardStreams.error("cannot write the sighting log: \(error)") }
+                recorderFailed = true
+            }
+        }
         guard jsonDirectory != nil || interactive else { return }
         let wall = ContinuousClock.now
         let wantJSON = jsonDirectory != nil && wall - lastJSON >= .seconds(1)
         let wantScreen = interactive && wall - lastScreen >= .seconds(1)
         guard wantJSON || wantScreen else { return }
-        snapshot = loop.table.snapshot(at: now)
+        if recorder == nil { snapshot = loop.table.snapshot(at: now) }
         if wantJSON { lastJSON = wall; writeJSON(now: now) }
         if wantScreen { lastScreen = wall; drawScreen() }
     }
 
     /// At the end: the last JSON files and screen.
     func finish() {
+        do { _ = try recorder?.finish(at: lastNow) } catch {
+            StandardStreams.error("cannot write the sighting log: \(error)")
+        }
         if jsonDirectory != nil { writeJSON(now: lastNow) }
         if interactive { drawScreen() }
     }
