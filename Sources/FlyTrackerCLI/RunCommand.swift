@@ -6,6 +6,7 @@ import ModeS
 import Radio
 import Store
 import Tracking
+import Web
 
 /// `flytracker run`: the receiver.
 struct RunCommand: ParsableCommand {
@@ -37,6 +38,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Use no database: no registrations from it, no sighting log, no watchlist alerts.")
     var noDb = false
 
+    @Option(help: ArgumentHelp("Serve the web page and HTTP API on this port (default 8080 with --net; 0: off).", valueName: "N"))
+    var httpPort: Int?
+
     @Flag(help: "Print every frame as an AVR line (*HEX;).")
     var raw = false
 
@@ -66,6 +70,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("choose one source: --ifile, --simulate or --net-only")
         }
         if (lat == nil) != (lon == nil) { throw ValidationError("give both --lat and --lon") }
+        if let httpPort, !(0...65535).contains(httpPort) { throw ValidationError("--http-port must be 0…65535") }
         if let lat, !(-90...90).contains(lat) { throw ValidationError("--lat must be within ±90") }
         if let lon, !(-180...180).contains(lon) { throw ValidationError("--lon must be within ±180") }
         if raw && interactive { throw ValidationError("--raw and --interactive both write to the terminal: choose one") }
@@ -90,7 +95,9 @@ struct RunCommand: ParsableCommand {
         let opened = network.netOnly ? nil : try openSource(receiver: receiver)
         let capture = opened?.capture
         let stop = StopSignal { capture?.stop() }
-        let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: store)
+        let web = try startWeb(store: store, receiver: receiver)
+        defer { web?.server.stopAndWait() }
+        let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: store, web: web.map { ($0.snapshots, $0.stats) })
         var autoGain = dongle.gain.value == .auto ? capture?.makeAutoGainController(configuration: .init()) : nil
 
         var output = OutputBuffer()
@@ -130,6 +137,25 @@ struct RunCommand: ParsableCommand {
             let shown = loop.table.snapshot(at: loop.time(ofSample: s.samplesProcessed)).count
             StandardStreams.error("\(s.samplesProcessed) samples, \(s.acceptedTotal) frames, \(shown) aircraft")
         }
+    }
+
+    /// The web page and HTTP API, when asked for: the server and what `run` publishes to it.
+    private func startWeb(store: AppDatabase?, receiver: Coordinate?) throws -> (server: WebServer, snapshots: SnapshotPublisher, stats: PublishedStats)? {
+        guard let port = httpPort ?? (network.net || network.netOnly ? WebConfiguration.defaultPort : nil), port > 0 else { return nil }
+        let snapshots = SnapshotPublisher()
+        let stats = PublishedStats()
+        let sources = WebSources.recording(snapshots, stats: stats,
+                                           receiver: ReceiverInfo(version: "flytracker 0.1.0", position: receiver),
+                                           accounts: store.map { WebAccounts(database: $0) })
+        let server = WebServer()
+        do {
+            let bound = try server.startAndWait(sources: sources, configuration: WebConfiguration(port: port))
+            if !quiet { StandardStreams.error("web page and API on http://localhost:\(bound)/") }
+        } catch {
+            StandardStreams.error("\(error)")
+            throw ExitCode(1)
+        }
+        return (server, snapshots, stats)
     }
 
     /// The database (`--db` or the default path; created when missing), or nil with `--no-db`.

@@ -5,6 +5,7 @@ import Foundation
 import ModeS
 import Store
 import Tracking
+import Web
 
 /// What `run` writes while it runs: the JSON directory, the interactive screen, statistics.
 final class RunOutputs {
@@ -25,7 +26,11 @@ final class RunOutputs {
     private let alerts: AlertDispatcher?
     private var recorderFailed = false
 
-    init(command: RunCommand, epoch: Double, store: AppDatabase?) throws {
+    /// Where the web server reads the live table and stats.json from.
+    private let web: (snapshots: SnapshotPublisher, stats: PublishedStats)?
+
+    init(command: RunCommand, epoch: Double, store: AppDatabase?, web: (SnapshotPublisher, PublishedStats)? = nil) throws {
+        self.web = web
         if let store {
             do { recorder = try SightingRecorder(database: store) } catch {
                 StandardStreams.error("cannot start the sighting log: \(error)")
@@ -62,8 +67,13 @@ final class RunOutputs {
             lastRemote = (totals.remoteFrames, totals.remoteRejected, totals.remoteAccepted)
         }
         stats.record(local: delta, remote: remote, table: loop.table.counters, at: now)
+        let needsSnapshot = recorder != nil || web != nil
+        if needsSnapshot { snapshot = loop.table.snapshot(at: now) }
+        if let web {
+            web.snapshots.publish(snapshot)
+            web.stats.publish(stats.document(at: now))
+        }
         if let recorder {
-            snapshot = loop.table.snapshot(at: now)
             do {
                 let events = try recorder.record(snapshot)
                 recorderFailed = false
@@ -78,7 +88,7 @@ final class RunOutputs {
         let wantJSON = jsonDirectory != nil && wall - lastJSON >= .seconds(1)
         let wantScreen = interactive && wall - lastScreen >= .seconds(1)
         guard wantJSON || wantScreen else { return }
-        if recorder == nil { snapshot = loop.table.snapshot(at: now) }
+        if !needsSnapshot { snapshot = loop.table.snapshot(at: now) }
         if wantJSON { lastJSON = wall; writeJSON(now: now) }
         if wantScreen { lastScreen = wall; drawScreen() }
     }
