@@ -6,13 +6,16 @@ import Testing
 /// running server and the rendered DOM must hold aircraft rows and map symbols. Runs only
 /// with `FLYTRACKER_BROWSER=1` (needs `chromium` on the PATH); the screenshot goes to
 /// `FLYTRACKER_SCREENSHOT` (default: the temporary directory) for a person to look at.
-@Suite("Web: browser", .enabled(if: ProcessInfo.processInfo.environment["FLYTRACKER_BROWSER"] == "1"))
+@Suite("Web: browser", .serialized, .enabled(if: ProcessInfo.processInfo.environment["FLYTRACKER_BROWSER"] == "1"))
 struct BrowserTests {
     static func chromium(_ arguments: [String]) async throws -> String {
         try await Task.detached {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=4000"] + arguments
+            let profile = NSTemporaryDirectory() + "flytracker-chromium-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: profile) }
+            process.arguments = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=4000",
+                                 "--user-data-dir=\(profile)"] + arguments
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
