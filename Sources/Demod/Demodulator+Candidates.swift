@@ -1,0 +1,221 @@
+import ModeS
+import RealModule
+
+/// Candidate positions: phase correlation, slicing, parity, weak-bit repair.
+extension Demodulator {
+    /// Samples from a frame's start to its end.
+    func frameSamples(_ bits: Int) -> Int {
+        ((16 + 2 * bits) * kernels.halfBitSteps) / kernels.resolution
+    }
+
+    /// The best valid frame starting at `s` or `s + 1`, or nil.
+    mutating func evaluateBest(_ m: UnsafePointer<UInt16>, at s: Int) -> DemodulatedFrame? {
+        guard var best = evaluate(m, at: s) else { return nil }
+        if let second = evaluate(m, at: s + 1), second.score > best.score { best = second }
+        count(best)
+        return best
+    }
+
+    /// Adds an emitted frame to the statistics.
+    mutating func count(_ frame: DemodulatedFrame) {
+        switch frame.parity.correctedBits {
+        case 0: statistics.accepted.0 += 1
+        case 1: statistics.accepted.1 += 1
+        default: statistics.accepted.2 += 1
+        }
+        let signal = frame.received.signal ?? -100
+        let power = Double.pow(10, signal / 10)
+        statistics.signalPowerSum += power
+        statistics.peakSignalPower = max(statistics.peakSignalPower, power)
+        if signal > -3 { statistics.strongSignals += 1 }
+    }
+
+    /// Tries every phase at start sample `s`; returns the best-scoring frame that passes parity.
+    mutating func evaluate(_ m: UnsafePointer<UInt16>, at s: Int) -> DemodulatedFrame? {
+        kernels.preamble.withUnsafeBufferPointer { preamble in
+            kernels.bits.withUnsafeBufferPointer { bits in
+                evaluate(m, at: s, preamble: preamble.baseAddress!, bits: bits.baseAddress!)
+            }
+        }
+    }
+
+    mutating func evaluate(_ m: UnsafePointer<UInt16>, at s: Int, preamble: UnsafePointer<SliceKernels.Window>, bits: UnsafePointer<SliceKernels.Window>) -> DemodulatedFrame? {
+        let base = m + s
+        // Rank the phases by preamble correlation; slice only the best few.
+        var ranked: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)  // packed: score << 3 | index
+        var pulses: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
+        var count = 0
+        for index in 0..<kernels.phases.count {
+            let w = preamble + index * SliceKernels.preambleWindows
+            // Shape: pulses above the quiet half bits beside them (all but `shapeSlack` of
+            // six), tested as the windows are computed so a hopeless phase costs little.
+            let slack = tuning.shapeSlack
+            var fails = 0
+            let p0 = w[0].apply(base), q1 = w[4].apply(base)
+            if p0 <= q1 { fails += 1; if fails > slack { continue } }
+            let p2 = w[1].apply(base)
+            if p2 <= q1 { fails += 1; if fails > slack { continue } }
+            let q3 = w[5].apply(base)
+            if p2 <= q3 { fails += 1; if fails > slack { continue } }
+            let p7 = w[2].apply(base), q6 = w[8].apply(base)
+            if p7 <= q6 { fails += 1; if fails > slack { continue } }
+            let q8 = w[9].apply(base)
+            if p7 <= q8 { fails += 1; if fails > slack { continue } }
+            let p9 = w[3].apply(base)
+            if p9 <= q8 { fails += 1; if fails > slack { continue } }
+            let pulse = p0 &+ p2 &+ p7 &+ p9
+            var quiet = q1 &+ q3 &+ q6 &+ q8
+            for j in 6...7 { quiet &+= w[j].apply(base) }
+            for j in 10...13 { quiet &+= w[j].apply(base) }
+            // Mean pulse energy (4 half bits) > ratio × mean quiet energy (10 half bits).
+            guard Int64(pulse) * 10 * 16 > tuning.preambleRatio16 * Int64(quiet) * 4 else { continue }
+            let score = (pulse &* 5 &- quiet &* 2) >> 3
+            withUnsafeMutableBytes(of: &ranked) { $0.storeBytes(of: score << 3 | Int32(index), toByteOffset: count * 4, as: Int32.self) }
+            withUnsafeMutableBytes(of: &pulses) { $0.storeBytes(of: pulse, toByteOffset: index * 4, as: Int32.self) }
+            count += 1
+        }
+        guard count > 0 else { return nil }
+        statistics.preambles += 1
+        // Best first (insertion sort of at most five).
+        withUnsafeMutableBytes(of: &ranked) { raw in
+            let r = raw.bindMemory(to: Int32.self)
+            for i in 1..<max(1, count) {
+                var j = i
+                while j > 0 && r[j] > r[j - 1] { r.swapAt(j, j - 1); j -= 1 }
+            }
+        }
+        var best: DemodulatedFrame?
+        let absolute = carryStart + UInt64(s)
+        let time = Double(absolute) / Double(sampleRate.hertz)
+        for rank in 0..<min(count, tuning.phasesSliced) {
+            let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: rank * 4, as: Int32.self) }
+            let index = Int(packed & 7)
+            let pulseLevel = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+            guard let candidate = slice(base, bits: bits + index * 112, pulse: pulseLevel) else { continue }
+            guard let result = addressFilter.accept(candidate.frame, at: time) ?? repairWeakBits(candidate, at: time) else {
+                if ParityCheck.isAddressParity(candidate.frame.downlinkFormat) {
+                    statistics.unknownAddress += 1
+                } else {
+                    statistics.bad += 1
+                }
+                continue
+            }
+            if let current = best, current.score >= candidate.score { continue }
+            let phase = kernels.phases[index]
+            let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+            let steps = UInt64(s) &* UInt64(kernels.resolution) &+ UInt64(phase)
+            let endOfBit56 = (carryStart &* UInt64(kernels.resolution) &+ steps &+ UInt64(128 * kernels.halfBitSteps))
+            let ticks = endOfBit56 &* sampleRate.ticksPerSample / UInt64(kernels.resolution)
+            let level = Double(pulse) / Double(4 * kernels.halfBitSteps) / Double(MagnitudeConverter.fullScale)
+            let power = level * level
+            best = DemodulatedFrame(
+                received: ReceivedFrame(frame: result.frame, timestamp: ticks, signal: 10 * Double.log10(max(power, 1e-12))),
+                parity: result, sampleIndex: absolute, score: candidate.score)
+            // A clean decode at the best-correlated phase is as good as it gets.
+            if result.correctedBits == 0 && rank == 0 { break }
+        }
+        return best
+    }
+
+    /// Slices the bits after a preamble; nil for a format with no defined length, or when
+    /// too many of the first bits are too weak to be a reply (`pulse` is the preamble's
+    /// summed pulse energy: a data pulse of the same reply carries about a quarter of it).
+    func slice(_ base: UnsafePointer<UInt16>, bits windows: UnsafePointer<SliceKernels.Window>, pulse: Int32) -> Candidate? {
+        var high: UInt64 = 0
+        var score = 0
+        // A bit is weak when its two halves differ by less than a third of a pulse.
+        let weakLimit = pulse / 12
+        var weak = 0
+        // The first five bits say how long the frame is.
+        for k in 0..<5 {
+            let v = windows[k].apply(base)
+            high = high << 1 | (v > 0 ? 1 : 0)
+            score &+= Int(v.magnitude)
+            if v.magnitude < weakLimit.magnitude { weak += 1 }
+        }
+        let df = Int(high)
+        let bitCount: Int
+        // DF24 (Comm-D, a quarter of all bit patterns) is left out: it is rare on the air and
+        // would let through a flood of noise candidates.
+        switch df {
+        case 0, 4, 5, 11: bitCount = 56
+        case 16, 17, 18, 19, 20, 21: bitCount = 112
+        default: return nil
+        }
+        var low: UInt64 = 0
+        var weakest = WeakestBits()
+        for k in 5..<min(bitCount, 64) {
+            let v = windows[k].apply(base)
+            high = high << 1 | (v > 0 ? 1 : 0)
+            let magnitude = v.magnitude
+            score &+= Int(magnitude)
+            weakest.offer(bit: k + 1, margin: magnitude)
+            if k < 24 && magnitude < weakLimit.magnitude {
+                weak += 1
+                if weak > tuning.weakBitLimit { return nil }
+            }
+        }
+        if bitCount == 112 {
+            for k in 64..<112 {
+                let v = windows[k].apply(base)
+                low = low << 1 | (v > 0 ? 1 : 0)
+                score &+= Int(v.magnitude)
+                weakest.offer(bit: k + 1, margin: v.magnitude)
+            }
+            low <<= 16
+        } else {
+            high <<= 8
+        }
+        let raw = UInt128(high) << 64 | UInt128(low)
+        guard let frame = Frame(raw: raw, bitCount: bitCount) else { return nil }
+        return Candidate(frame: frame, score: score, weakest: weakest)
+    }
+
+    /// A sliced frame before its parity check.
+    struct Candidate {
+        var frame: Frame
+        /// Summed bit margins.
+        var score: Int
+        var weakest: WeakestBits
+    }
+
+    /// The three bits (1-based frame bit numbers, after the DF) with the smallest margins.
+    struct WeakestBits {
+        var bits: (Int, Int, Int) = (0, 0, 0)
+        var margins: (UInt32, UInt32, UInt32) = (.max, .max, .max)
+
+        @inline(__always)
+        mutating func offer(bit: Int, margin: UInt32) {
+            guard margin < margins.2 else { return }
+            if margin < margins.0 {
+                bits = (bit, bits.0, bits.1); margins = (margin, margins.0, margins.1)
+            } else if margin < margins.1 {
+                bits = (bits.0, bit, bits.1); margins = (margins.0, margin, margins.1)
+            } else {
+                bits.2 = bit; margins.2 = margin
+            }
+        }
+    }
+
+    /// After a failed parity check: inverts every non-empty subset of the three weakest bits
+    /// and accepts the result only for an address already known (multi-bit repairs must not
+    /// invent aircraft). Returns the repaired result with the total bits changed.
+    func repairWeakBits(_ candidate: Candidate, at time: Double) -> ParityResult? {
+        let w = candidate.weakest
+        let bits = [w.bits.0, w.bits.1, w.bits.2].filter { $0 > 0 }
+        guard !bits.isEmpty else { return nil }
+        let known = addressFilter.at(time)
+        for subset in 1..<(1 << bits.count) {
+            var frame = candidate.frame
+            var flipped = 0
+            for (i, bit) in bits.enumerated() where subset & (1 << i) != 0 {
+                frame = frame.flipping(bit: bit)
+                flipped += 1
+            }
+            guard let result = ParityCheck.check(frame, known: known), known.contains(result.address) else { continue }
+            return ParityResult(frame: result.frame, outcome: .corrected(bits: flipped + result.correctedBits),
+                                address: result.address, interrogatorID: result.interrogatorID)
+        }
+        return nil
+    }
+}
