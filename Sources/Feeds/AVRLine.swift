@@ -36,39 +36,42 @@ public enum AVRLine {
     /// Parses one line. Returns nil for a line with nothing to decode: blank, or the Mode A/C
     /// heartbeat `*0000;`.
     public static func parse(_ line: Substring) throws(FrameLineError) -> ReceivedFrame? {
+        // Work on the bytes throughout: a line of arbitrary bytes is not made of whole
+        // characters, and only ASCII can be part of a frame anyway.
         let bytes = line.utf8
         if bytes.count > 4096 { throw .tooLong(bytes: bytes.count) }
         let isSpace: (UInt8) -> Bool = { $0 == 32 || $0 == 9 || $0 == 13 || $0 == 10 }
-        guard let start = bytes.firstIndex(where: { !isSpace($0) }) else { return nil }
-        let end = bytes.lastIndex(where: { !isSpace($0) })!
-        let text = line[start...end]
-        if text.utf8.count > maximumLength { throw .tooLong(bytes: text.utf8.count) }
-        guard let lead = text.utf8.first else { return nil }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return nil
+        }
+        let text = bytes[start...end]
+        if text.count > maximumLength { throw .tooLong(bytes: text.count) }
+        let lead = text[text.startIndex]
         if lead != UInt8(ascii: "*") && lead != UInt8(ascii: "@") {
             return ReceivedFrame(frame: try frame(text))
         }
-        guard let semicolon = text.firstIndex(of: ";") else { throw .missingTerminator }
+        guard let semicolon = text.firstIndex(of: UInt8(ascii: ";")) else { throw .missingTerminator }
         guard text.index(after: semicolon) == text.endIndex else { throw .trailingCharacters }
         var body = text[text.index(after: text.startIndex)..<semicolon]
         var timestamp: UInt64 = 0
         if lead == UInt8(ascii: "@") {
-            guard body.utf8.count >= 12 else { throw .badTimestamp }
+            guard body.count >= 12 else { throw .badTimestamp }
             let stampEnd = body.index(body.startIndex, offsetBy: 12)
-            for c in body[..<stampEnd].utf8 {
+            for c in body[..<stampEnd] {
                 guard let v = Frame.hexValue(c) else { throw .badTimestamp }
                 timestamp = timestamp << 4 | UInt64(v)
             }
             body = body[stampEnd...]
         }
-        if body.utf8.count == 4 {
-            if body.utf8.allSatisfy({ $0 == UInt8(ascii: "0") }) { return nil }
+        if body.count == 4 {
+            if body.allSatisfy({ $0 == UInt8(ascii: "0") }) { return nil }
             throw .modeAC
         }
         return ReceivedFrame(frame: try frame(body), timestamp: timestamp)
     }
 
-    private static func frame(_ hex: Substring) throws(FrameLineError) -> Frame {
-        do { return try Frame(hex: hex) } catch { throw .frame(error) }
+    private static func frame<Bytes: Sequence>(_ hex: Bytes) throws(FrameLineError) -> Frame where Bytes.Element == UInt8 {
+        do { return try Frame(hexDigits: hex) } catch { throw .frame(error) }
     }
 
     /// The AVR line for a frame: `*HEX;`, or `@TTTTTTTTTTTTHEX;` when the timestamp is known.

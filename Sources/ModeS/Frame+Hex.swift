@@ -21,9 +21,14 @@ public enum FrameParseError: Error, Equatable, Sendable, CustomStringConvertible
 extension Frame {
     /// Parses 14 or 28 hex digits (either case). The length must match the downlink format.
     public init(hex: some StringProtocol) throws(FrameParseError) {
+        try self.init(hexDigits: hex.utf8)
+    }
+
+    /// Parses 14 or 28 ASCII hex digits given as bytes (any other byte is an invalid character).
+    public init<Bytes: Sequence>(hexDigits: Bytes) throws(FrameParseError) where Bytes.Element == UInt8 {
         var value: UInt128 = 0
         var digits = 0
-        for byte in hex.utf8 {
+        for byte in hexDigits {
             guard let nibble = Frame.hexValue(byte) else {
                 throw .invalidCharacter(offset: digits)
             }

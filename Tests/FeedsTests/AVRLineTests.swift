@@ -39,4 +39,21 @@ struct AVRLineTests {
         #expect(try AVRLine.parse(Substring(AVRLine.format(withStamp))) == withStamp)
         #expect(AVRLine.format(ReceivedFrame(frame: frame)) == "*5D484FDEA248F5;")
     }
+
+    @Test func linesThatAreNotWholeCharactersAreRejectedNotTrapped() throws {
+        // Multi-byte characters and invalid UTF-8 (replacement characters) around and inside.
+        for text in [" é*8D4840D6202CC371C32CE0576098;", "€", " \u{1F6E9} ", "*8D4840D6202CC371C32CE05760€;",
+                     String(decoding: [0xE2, 0x82, 0x20, 0x41, 0xFF, 0x2A, 0x3B], as: UTF8.self)] {
+            #expect(throws: FrameLineError.self) { try AVRLine.parse(Substring(text)) }
+        }
+        var state: UInt64 = 7
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1
+            let count = Int(state >> 58)
+            var bytes: [UInt8] = []
+            for i in 0..<count { bytes.append(UInt8(truncatingIfNeeded: state >> UInt64(i % 56))) }
+            _ = try? AVRLine.parse(Substring(String(decoding: bytes, as: UTF8.self)))
+        }
+        #expect(try AVRLine.parse(" *8d4840d6202cc371c32ce0576098; ")?.frame.hex == "8D4840D6202CC371C32CE0576098")
+    }
 }
