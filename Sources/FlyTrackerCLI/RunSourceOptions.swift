@@ -94,7 +94,7 @@ struct OpenedSource {
     var source: any SampleSource
     var capture: RTLSDRCapture?
     var fileSource: IQFileSource?
-    /// Deliver blocks no faster than real time (the simulator as a live source).
+    /// Deliver blocks no faster than real time (the simulator as a live source, `--throttle`).
     var paced: Bool
 
     /// Stops a dongle (unblocking a waiting read); nothing for other sources.
@@ -106,8 +106,8 @@ extension RunCommand {
     func openSource(receiver: Coordinate?) throws -> OpenedSource {
         if let path = source.inputFile {
             do {
-                let file = try IQFileSource(path: path, format: source.inputFormat.format, sampleRate: source.sampleRate.rate, throttle: source.throttle)
-                return OpenedSource(source: file, fileSource: file, paced: false)
+                let file = try IQFileSource(path: path, format: source.inputFormat.format, sampleRate: source.sampleRate.rate)
+                return OpenedSource(source: file, fileSource: file, paced: source.throttle)
             } catch {
                 StandardStreams.error("\(error)")
                 throw ExitCode(1)
