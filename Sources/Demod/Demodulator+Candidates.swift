@@ -8,10 +8,11 @@ extension Demodulator {
         ((16 + 2 * bits) * kernels.halfBitSteps) / kernels.resolution
     }
 
-    /// The best valid frame starting at `s` or `s + 1`, or nil.
-    mutating func evaluateBest(_ m: UnsafePointer<UInt16>, at s: Int) -> DemodulatedFrame? {
-        guard var best = evaluate(m, at: s) else { return nil }
-        if let second = evaluate(m, at: s + 1), second.score > best.score { best = second }
+    /// The best valid frame starting at `s` (with the detector's phase set) or `s + 1`, or nil.
+    mutating func evaluateBest(at s: Int, phases: UInt8, detector: PreambleDetector) -> DemodulatedFrame? {
+        guard var best = evaluate(at: s, phases: phases) else { return nil }
+        let next = detector.detect1(planes.entries + (s + 1 - planes.origin), offsets.preamble)
+        if next != 0, let second = evaluate(at: s + 1, phases: next), second.score > best.score { best = second }
         count(best)
         return best
     }
@@ -30,45 +31,27 @@ extension Demodulator {
         if signal > -3 { statistics.strongSignals += 1 }
     }
 
-    /// Tries every phase at start sample `s`; returns the best-scoring frame that passes parity.
-    mutating func evaluate(_ m: UnsafePointer<UInt16>, at s: Int) -> DemodulatedFrame? {
-        kernels.preamble.withUnsafeBufferPointer { preamble in
-            kernels.bits.withUnsafeBufferPointer { bits in
-                evaluate(m, at: s, preamble: preamble.baseAddress!, bits: bits.baseAddress!)
-            }
-        }
+    /// Tries the detector's phases at start sample `s` (a magnitude index the planes cover);
+    /// returns the best-scoring frame that passes parity.
+    mutating func evaluate(at s: Int, phases: UInt8) -> DemodulatedFrame? {
+        evaluate(at: s, phases: phases, entry: planes.entries + (s - planes.origin),
+                 preamble: offsets.preamble, bits: offsets.bits)
     }
 
-    mutating func evaluate(_ m: UnsafePointer<UInt16>, at s: Int, preamble: UnsafePointer<SliceKernels.Window>, bits: UnsafePointer<SliceKernels.Window>) -> DemodulatedFrame? {
-        let base = m + s
+    mutating func evaluate(at s: Int, phases: UInt8, entry e: UnsafePointer<Int16>,
+                           preamble: UnsafePointer<Int>, bits: UnsafePointer<Int>) -> DemodulatedFrame? {
         // Rank the phases by preamble correlation; slice only the best few.
         var ranked: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)  // packed: score << 3 | index
         var pulses: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
         var count = 0
-        for index in 0..<kernels.phases.count {
-            let w = preamble + index * SliceKernels.preambleWindows
-            // Shape: pulses above the quiet half bits beside them (all but `shapeSlack` of
-            // six), tested as the windows are computed so a hopeless phase costs little.
-            let slack = tuning.shapeSlack
-            var fails = 0
-            let p0 = w[0].apply(base), q1 = w[4].apply(base)
-            if p0 <= q1 { fails += 1; if fails > slack { continue } }
-            let p2 = w[1].apply(base)
-            if p2 <= q1 { fails += 1; if fails > slack { continue } }
-            let q3 = w[5].apply(base)
-            if p2 <= q3 { fails += 1; if fails > slack { continue } }
-            let p7 = w[2].apply(base), q6 = w[8].apply(base)
-            if p7 <= q6 { fails += 1; if fails > slack { continue } }
-            let q8 = w[9].apply(base)
-            if p7 <= q8 { fails += 1; if fails > slack { continue } }
-            let p9 = w[3].apply(base)
-            if p9 <= q8 { fails += 1; if fails > slack { continue } }
-            let pulse = p0 &+ p2 &+ p7 &+ p9
-            var quiet = q1 &+ q3 &+ q6 &+ q8
-            for j in 6...7 { quiet &+= w[j].apply(base) }
-            for j in 10...13 { quiet &+= w[j].apply(base) }
-            // Mean pulse energy (4 half bits) > ratio × mean quiet energy (10 half bits).
-            guard Int64(pulse) * 10 * 16 > tuning.preambleRatio16 * Int64(quiet) * 4 else { continue }
+        var set = phases
+        while set != 0 {
+            let index = set.trailingZeroBitCount
+            set &= set &- 1
+            let o = preamble + index * SliceKernels.preambleWindows
+            var pulse: Int32 = 0, quiet: Int32 = 0
+            for j in 0..<4 { pulse &+= Int32(e[o[j]]) }
+            for j in 4..<SliceKernels.preambleWindows { quiet &+= Int32(e[o[j]]) }
             let score = (pulse &* 5 &- quiet &* 2) >> 3
             withUnsafeMutableBytes(of: &ranked) { $0.storeBytes(of: score << 3 | Int32(index), toByteOffset: count * 4, as: Int32.self) }
             withUnsafeMutableBytes(of: &pulses) { $0.storeBytes(of: pulse, toByteOffset: index * 4, as: Int32.self) }
@@ -90,8 +73,8 @@ extension Demodulator {
         for rank in 0..<min(count, tuning.phasesSliced) {
             let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: rank * 4, as: Int32.self) }
             let index = Int(packed & 7)
-            let pulseLevel = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
-            guard let candidate = slice(base, bits: bits + index * 112, pulse: pulseLevel) else { continue }
+            let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+            guard let candidate = slice(e, bits: bits + index * 224, pulse: pulse) else { continue }
             guard let result = addressFilter.accept(candidate.frame, at: time) ?? repairWeakBits(candidate, at: time) else {
                 if ParityCheck.isAddressParity(candidate.frame.downlinkFormat) {
                     statistics.unknownAddress += 1
@@ -102,11 +85,11 @@ extension Demodulator {
             }
             if let current = best, current.score >= candidate.score { continue }
             let phase = kernels.phases[index]
-            let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
             let steps = UInt64(s) &* UInt64(kernels.resolution) &+ UInt64(phase)
             let endOfBit56 = (carryStart &* UInt64(kernels.resolution) &+ steps &+ UInt64(128 * kernels.halfBitSteps))
             let ticks = endOfBit56 &* sampleRate.ticksPerSample / UInt64(kernels.resolution)
-            let level = Double(pulse) / Double(4 * kernels.halfBitSteps) / Double(MagnitudeConverter.fullScale)
+            // Pulse energies are in steps × 12-bit magnitudes: back to full scale 1.0.
+            let level = Double(pulse) * Double(1 << HalfBitPlanes.shift) / Double(4 * kernels.halfBitSteps) / Double(MagnitudeConverter.fullScale)
             let power = level * level
             best = DemodulatedFrame(
                 received: ReceivedFrame(frame: result.frame, timestamp: ticks, signal: 10 * Double.log10(max(power, 1e-12))),
@@ -120,7 +103,9 @@ extension Demodulator {
     /// Slices the bits after a preamble; nil for a format with no defined length, or when
     /// too many of the first bits are too weak to be a reply (`pulse` is the preamble's
     /// summed pulse energy: a data pulse of the same reply carries about a quarter of it).
-    func slice(_ base: UnsafePointer<UInt16>, bits windows: UnsafePointer<SliceKernels.Window>, pulse: Int32) -> Candidate? {
+    func slice(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, pulse: Int32) -> Candidate? {
+        /// Bit k: energy of its first half minus its second half.
+        @inline(__always) func bit(_ k: Int) -> Int32 { Int32(e[o[2 * k]]) &- Int32(e[o[2 * k + 1]]) }
         var high: UInt64 = 0
         var score = 0
         // A bit is weak when its two halves differ by less than a third of a pulse.
@@ -128,7 +113,7 @@ extension Demodulator {
         var weak = 0
         // The first five bits say how long the frame is.
         for k in 0..<5 {
-            let v = windows[k].apply(base)
+            let v = bit(k)
             high = high << 1 | (v > 0 ? 1 : 0)
             score &+= Int(v.magnitude)
             if v.magnitude < weakLimit.magnitude { weak += 1 }
@@ -145,7 +130,7 @@ extension Demodulator {
         var low: UInt64 = 0
         var weakest = WeakestBits()
         for k in 5..<min(bitCount, 64) {
-            let v = windows[k].apply(base)
+            let v = bit(k)
             high = high << 1 | (v > 0 ? 1 : 0)
             let magnitude = v.magnitude
             score &+= Int(magnitude)
@@ -157,7 +142,7 @@ extension Demodulator {
         }
         if bitCount == 112 {
             for k in 64..<112 {
-                let v = windows[k].apply(base)
+                let v = bit(k)
                 low = low << 1 | (v > 0 ? 1 : 0)
                 score &+= Int(v.magnitude)
                 weakest.offer(bit: k + 1, margin: v.magnitude)

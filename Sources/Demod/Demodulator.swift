@@ -3,11 +3,12 @@ import RealModule
 
 /// The Mode S demodulator: raw sample blocks in, frames with valid parity out.
 ///
-/// Stages per block: magnitude conversion (`MagnitudeConverter`); a cheap phase-independent
-/// preamble screen with running sums (pulse region against quiet region); for screened
-/// positions, phase-aware preamble correlation and bit slicing for every candidate phase
-/// (`SliceKernels`); parity check, correction and address acceptance through the core
-/// (`AddressFilter.accept`); the best-scoring valid candidate of neighbouring positions wins.
+/// Stages per block: magnitude conversion (`MagnitudeConverter`); half-bit energies for every
+/// sample and phase (`HalfBitPlanes`, places from `SliceKernels`); a vector preamble detector
+/// over every position and phase (shape and level against the noise floor); for detected
+/// positions, the exact preamble ratio, ranking of phases and bit slicing of the best; parity
+/// check, correction and address acceptance through the core (`AddressFilter.accept`); the
+/// best-scoring valid candidate of neighbouring positions wins.
 ///
 /// Streaming: samples may arrive in blocks of any size; the tail that a frame could still
 /// need is carried into the next block, so a frame that straddles two blocks is found exactly
@@ -15,6 +16,10 @@ import RealModule
 public struct Demodulator: Sendable {
     public let sampleRate: SampleRate
     let kernels: SliceKernels
+    /// Half-bit energies of the positions being examined.
+    var planes: HalfBitPlanes
+    /// `kernels`' preamble and bit places as flat offsets into `planes` (immutable, shared).
+    let offsets: SliceKernels.Offsets
     /// Recently seen addresses: decides address/parity replies and 2-bit corrections.
     public var addressFilter = AddressFilter()
     /// Counters for stats.json.
@@ -36,6 +41,8 @@ public struct Demodulator: Sendable {
     public init(sampleRate: SampleRate) {
         self.sampleRate = sampleRate
         kernels = SliceKernels(rate: sampleRate)
+        planes = HalfBitPlanes(kernels: kernels)
+        offsets = SliceKernels.Offsets(kernels, stride: planes.stride)
     }
 
     /// Demodulates one block. `emit` receives each frame in order.
@@ -85,7 +92,7 @@ public struct Demodulator: Sendable {
         if s < limit {
             var found: [DemodulatedFrame] = []
             let end = mags.withUnsafeBufferPointer { m in
-                screen(m.baseAddress!, from: s, to: limit, found: &found)
+                screen(m.baseAddress!, from: s, to: limit, available: m.count, found: &found)
             }
             s = end
             for f in found { emit(f) }

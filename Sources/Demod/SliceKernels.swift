@@ -1,40 +1,38 @@
-/// Precomputed sampling kernels for one sample rate: how much of each sample falls inside each
-/// half bit of a Mode S reply, for every candidate phase (sub-sample offset of the preamble).
+/// Where every half bit of a Mode S reply lies, for one sample rate and every candidate phase
+/// (sub-sample offset of the preamble), as a place in the half-bit energy planes
+/// (`HalfBitPlanes`).
 ///
 /// Samples are treated as constant over their interval ([i, i+1) in sample units). A half bit
-/// lasts `h` samples (1.0 at 2.0 MS/s, 1.2 at 2.4 MS/s); the energy of an interval is the sum
-/// of the magnitudes it overlaps, weighted by the overlap. Phases are spaced so that every
-/// interval boundary falls on a multiple of `1/resolution` sample, which makes all weights
-/// small integers (no floating point on the hot path).
+/// lasts `h` samples (1.0 at 2.0 MS/s, 1.2 at 2.4 MS/s). Time is counted in steps of
+/// 1/`resolution` sample so that every half-bit boundary of every phase falls on a step. A half
+/// bit starting `u` steps into the stream begins in sample `u / resolution`, at step
+/// `q = u % resolution` of it; its energy depends only on that sample, the next one and `q`.
+/// So plane `q` holds, for every sample, the energy of a half bit starting at step `q` of it,
+/// and the energy of half bit `k` of a reply starting at sample `s`, phase `p`, is plane
+/// `(p + k·halfBitSteps) % resolution` at sample `s + (p + k·halfBitSteps) / resolution`:
+/// one load instead of a weighted sum.
 ///
 /// Mode S timing (Annex 10 Vol IV §3.1.2.1): preamble pulses in half bits 0, 2, 7 and 9
 /// (0, 1.0, 3.5 and 4.5 µs), quiet elsewhere in the first 16 half bits (8 µs); then data bit k
 /// occupies half bits 16 + 2k (pulse for a 1) and 17 + 2k (pulse for a 0).
 struct SliceKernels: Sendable {
-    /// One weighted window of consecutive samples.
-    struct Window: Sendable {
-        /// First sample, relative to the candidate's start sample.
-        var offset: Int32
-        /// Weights for samples offset, offset+1, … (0 beyond the window).
-        var w0: Int32, w1: Int32, w2: Int32, w3: Int32
-    }
-
     let rate: SampleRate
-    /// Sub-sample steps per sample (4 at 2.0 MS/s, 5 at 2.4 MS/s).
+    /// Steps per sample (4 at 2.0 MS/s, 5 at 2.4 MS/s): also the number of planes.
     let resolution: Int
-    /// Candidate phases, in 1/resolution sample steps, within one sample.
+    /// Candidate phases, in steps, within one sample.
     let phases: [Int]
-    /// Bit windows (A − B: positive weights for the first half, negative for the second):
-    /// 112 per phase, phase-major (`bits[phase * 112 + k]`).
-    let bits: [Window]
-    /// Preamble windows, 14 per phase (`preamble[phase * 14 + j]`): the pulses in half bits
-    /// 0, 2, 7, 9, then the quiet half bits 1, 3, 4, 5, 6, 8, 10, 11, 12, 13.
-    let preamble: [Window]
-    static let preambleWindows = 14
+    /// Half-bit length in steps (4 or 6).
+    let halfBitSteps: Int
     /// Samples a whole long reply spans from its start sample (preamble + 112 bits + margin).
     let span: Int
-    /// Half-bit length in resolution steps (4 or 6).
-    let halfBitSteps: Int
+    /// The largest plane offset any half bit of any phase has (the last half bit of a long
+    /// reply at the last phase).
+    let maxOffset: Int
+
+    /// Preamble half bits in the order the detector reads them: the pulses 0, 2, 7, 9, then
+    /// the quiet half bits 1, 3, 4, 5, 6, 8, 10, 11, 12, 13.
+    static let preambleHalfBits = [0, 2, 7, 9, 1, 3, 4, 5, 6, 8, 10, 11, 12, 13]
+    static let preambleWindows = 14
 
     init(rate: SampleRate) {
         self.rate = rate
@@ -42,51 +40,55 @@ struct SliceKernels: Sendable {
         case .rate2_0: resolution = 4; halfBitSteps = 4; phases = [0, 1, 2, 3]
         case .rate2_4: resolution = 5; halfBitSteps = 6; phases = [0, 1, 2, 3, 4]
         }
-        var bits: [Window] = [], preamble: [Window] = []
-        let halfBitSteps = self.halfBitSteps, resolution = self.resolution
-        for phase in phases {
-            for k in 0..<112 {
-                let a = phase + (16 + 2 * k) * halfBitSteps
-                bits.append(SliceKernels.difference(a, a + halfBitSteps, a + 2 * halfBitSteps, resolution: resolution))
-            }
-            for half in [0, 2, 7, 9, 1, 3, 4, 5, 6, 8, 10, 11, 12, 13] {
-                preamble.append(SliceKernels.window(phase + half * halfBitSteps, phase + (half + 1) * halfBitSteps, resolution: resolution))
-            }
-        }
-        self.bits = bits
-        self.preamble = preamble
         span = ((16 + 224) * halfBitSteps + resolution) / resolution + 4
+        maxOffset = (phases.last! + 239 * halfBitSteps) / resolution
     }
 
-    /// Weights of the interval [start, end) (in resolution steps) over whole samples.
-    static func window(_ start: Int, _ end: Int, resolution: Int) -> Window {
-        let first = start / resolution
-        var w = [Int32](repeating: 0, count: 4)
-        for i in 0..<4 {
-            let lo = max(start, (first + i) * resolution), hi = min(end, (first + i + 1) * resolution)
-            if hi > lo { w[i] = Int32(hi - lo) }
+    /// The plane and sample offset of half bit `halfBit` of a reply at phase `phase`.
+    func place(phase: Int, halfBit: Int) -> (plane: Int, offset: Int) {
+        let step = phase + halfBit * halfBitSteps
+        return (step % resolution, step / resolution)
+    }
+
+    /// Weights of a sample and the next one in plane `q`: the overlap, in steps, of the half
+    /// bit [q, q + halfBitSteps) with [0, resolution) and [resolution, 2·resolution). A half
+    /// bit never reaches a third sample at these rates (halfBitSteps + q ≤ 2·resolution).
+    func weights(plane q: Int) -> (Int16, Int16) {
+        (Int16(resolution - q), Int16(q + halfBitSteps - resolution))
+    }
+
+    /// Flat offsets (plane × `stride` + sample offset) of the 14 preamble half bits, per
+    /// phase (`[phase * 14 + j]`, order of `preambleHalfBits`).
+    func preambleOffsets(stride: Int) -> [Int] {
+        phases.flatMap { p in SliceKernels.preambleHalfBits.map { flat(place(phase: p, halfBit: $0), stride) } }
+    }
+
+    /// Flat offsets of the two halves of every data bit, per phase
+    /// (`[(phase * 112 + k) * 2 + half]`).
+    func bitOffsets(stride: Int) -> [Int] {
+        phases.flatMap { p in
+            (0..<112).flatMap { k in
+                [flat(place(phase: p, halfBit: 16 + 2 * k), stride), flat(place(phase: p, halfBit: 17 + 2 * k), stride)]
+            }
         }
-        return Window(offset: Int32(first), w0: w[0], w1: w[1], w2: w[2], w3: w[3])
     }
 
-    /// Weights of energy[a, m) − energy[m, b).
-    static func difference(_ a: Int, _ m: Int, _ b: Int, resolution: Int) -> Window {
-        let first = a / resolution
-        var w = [Int32](repeating: 0, count: 4)
-        for i in 0..<4 {
-            let s = (first + i) * resolution, e = s + resolution
-            let plus = max(0, min(m, e) - max(a, s)), minus = max(0, min(b, e) - max(m, s))
-            w[i] = Int32(plus - minus)
+    private func flat(_ place: (plane: Int, offset: Int), _ stride: Int) -> Int {
+        place.plane * stride + place.offset
+    }
+
+    /// The flat offsets of `preambleOffsets` and `bitOffsets` for one plane stride, in memory
+    /// that lives as long as the demodulator (read on the hot path without array overhead).
+    final class Offsets: @unchecked Sendable {
+        let preamble: UnsafeMutablePointer<Int>
+        let bits: UnsafeMutablePointer<Int>
+        init(_ kernels: SliceKernels, stride: Int) {
+            let p = kernels.preambleOffsets(stride: stride), b = kernels.bitOffsets(stride: stride)
+            preamble = .allocate(capacity: p.count)
+            preamble.initialize(from: p, count: p.count)
+            bits = .allocate(capacity: b.count)
+            bits.initialize(from: b, count: b.count)
         }
-        return Window(offset: Int32(first), w0: w[0], w1: w[1], w2: w[2], w3: w[3])
-    }
-}
-
-extension SliceKernels.Window {
-    /// Σ weight × magnitude over the window, for a candidate starting at `m`.
-    @inline(__always)
-    func apply(_ m: UnsafePointer<UInt16>) -> Int32 {
-        let p = m + Int(offset)
-        return w0 &* Int32(p[0]) &+ w1 &* Int32(p[1]) &+ w2 &* Int32(p[2]) &+ w3 &* Int32(p[3])
+        deinit { preamble.deallocate(); bits.deallocate() }
     }
 }

@@ -6,9 +6,9 @@ import ModeS
 struct DemodulatorTests {
     @Test func modes1AtNativeTwoMegahertzFindsAtLeastWhatReadsbFinds() throws {
         let (frames, d) = DemodFixtures.demodulate(try DemodFixtures.modes1Bytes(), blockSamples: 1 << 16)
-        // Regression pin: 348 frames (readsb finds 345 on a 2.4 MS/s resample, dump1090 284 at 2.0).
-        #expect(frames.count == 348)
-        #expect(d.statistics.acceptedTotal == 348)
+        // Regression pin: 345 frames (readsb finds 345 on a 2.4 MS/s resample, dump1090 284 at 2.0).
+        #expect(frames.count == 345)
+        #expect(d.statistics.acceptedTotal == 345)
         for f in frames {
             #expect(ParityCheck.check(f.received.frame, known: Set([0x4D2023])) != nil)
             #expect(f.parity.address == 0x4D2023, "only the one aircraft of the recording transmits")
@@ -24,7 +24,14 @@ struct DemodulatorTests {
 
     @Test func fastTuningStillBeatsDump1090() throws {
         let (frames, _) = DemodFixtures.demodulate(try DemodFixtures.modes1Bytes(), blockSamples: 1 << 16, tuning: .fast)
-        #expect(frames.count == 326)
+        #expect(frames.count == 332)
+    }
+
+    @Test func allowingTwoShapeFailuresFindsMoreOnTheBusyRecording() throws {
+        var tuning = Demodulator.Tuning()
+        tuning.shapeSlack = 2
+        let (frames, _) = DemodFixtures.demodulate(try DemodFixtures.modes1Bytes(), blockSamples: 1 << 16, tuning: tuning)
+        #expect(frames.count == 348)
     }
 
     @Test(arguments: [3, 100, 1000, 4096, 65_536, 1 << 20])
@@ -55,29 +62,72 @@ struct DemodulatorTests {
         }
     }
 
-    @Test func simdGateAgreesWithItsScalarTwin() {
+    @Test func vectorPreambleDetectorAgreesWithItsScalarTwin() {
         var random = SplitMix64(seed: 99)
-        var mags = (0..<4096).map { _ in UInt16(random.next() % 32768) }
-        // Plant some preamble-like patterns so both outcomes occur.
-        for base in stride(from: 0, to: 4000, by: 97) {
+        var mags = (0..<6000).map { _ in UInt16(random.next() % 32768) }
+        // Plant preamble-like patterns (pulses at 0, 1.0, 3.5, 4.5 µs) so both outcomes occur.
+        for base in stride(from: 0, to: 5000, by: 97) {
             for j in [0, 2, 7, 9] { mags[base + j] = 30000 }
             for j in [4, 5, 6, 12, 14, 15] { mags[base + j] = 100 }
         }
-        for twoFour in [false, true] {
-            for shift: UInt16 in [0, 1, 3, 15] {
-                var d = Demodulator(sampleRate: twoFour ? .rate2_4 : .rate2_0)
-                d.tuning.gateShift = shift
-                var passes = 0
-                mags.withUnsafeBufferPointer { m in
-                    for s in stride(from: 0, to: 4000, by: 8) {
-                        let (simd, scalar) = d.gateMask(m.baseAddress! + s, twoFour: twoFour)
-                        #expect(simd == scalar)
-                        passes += simd.nonzeroBitCount
+        for rate in [SampleRate.rate2_0, .rate2_4] {
+            for slack in [0, 1, 2, 6] {
+                for threshold: Int16 in [0, 500, 3000] {
+                    var d = Demodulator(sampleRate: rate)
+                    d.tuning.shapeSlack = slack
+                    var passes = 0
+                    mags.withUnsafeBufferPointer { m in
+                        for s in stride(from: 0, to: 5000 - d.kernels.span, by: 8) {
+                            let (simd, scalar) = d.detectorMasks(m.baseAddress! + s, available: 6000 - s, threshold: threshold)
+                            #expect(simd == scalar, "rate \(rate) slack \(slack) threshold \(threshold) at \(s)")
+                            passes += simd.nonzeroBitCount
+                        }
                     }
+                    #expect(passes > 0)
                 }
-                #expect(passes > 0)
             }
         }
+    }
+
+    @Test func halfBitPlanesVectorFillAgreesWithScalarAndTheDefinition() {
+        var random = SplitMix64(seed: 7)
+        let mags = (0..<1000).map { _ in UInt16(random.next() % 32768) }
+        for rate in [SampleRate.rate2_0, .rate2_4] {
+            let kernels = SliceKernels(rate: rate)
+            let weights = (0..<kernels.resolution).map { kernels.weights(plane: $0) }
+            let stride = 1000
+            var vector = [Int16](repeating: 0, count: kernels.resolution * stride)
+            var scalar = vector
+            mags.withUnsafeBufferPointer { m in
+                vector.withUnsafeMutableBufferPointer { HalfBitPlanes.fillVector(m.baseAddress!, count: 992, into: $0.baseAddress!, stride: stride, weights: weights) }
+                scalar.withUnsafeMutableBufferPointer { HalfBitPlanes.fillScalar(m.baseAddress!, from: 0, to: 992, into: $0.baseAddress!, stride: stride, weights: weights) }
+            }
+            #expect(vector == scalar)
+            // Plane q, entry j: the half bit [q, q + halfBitSteps) steps into sample j, weighted
+            // by overlap with samples j and j + 1 (12-bit magnitudes).
+            for q in 0..<kernels.resolution {
+                #expect(Int(weights[q].0) + Int(weights[q].1) == kernels.halfBitSteps)
+                for j in [0, 1, 500, 990] {
+                    let a = Int(mags[j] >> 3), b = Int(mags[j + 1] >> 3)
+                    let expected = (kernels.resolution - q) * a + (q + kernels.halfBitSteps - kernels.resolution) * b
+                    #expect(Int(vector[q * stride + j]) == expected)
+                }
+            }
+        }
+    }
+
+    @Test func halfBitPlacesFollowTheModeSTiming() {
+        // 2.4 MS/s: a half bit is 1.2 samples = 6 steps of 1/5 sample. Half bit 7 (the third
+        // preamble pulse, 3.5 µs) at phase 3 starts 3 + 42 = 45 steps in: sample 9, step 0.
+        let k24 = SliceKernels(rate: .rate2_4)
+        let pulse = k24.place(phase: 3, halfBit: 7), last = k24.place(phase: 4, halfBit: 239)
+        #expect(pulse.plane == 0 && pulse.offset == 9)
+        #expect(last.plane == 3 && last.offset == 287)
+        #expect(k24.maxOffset == 287)
+        // 2.0 MS/s: one sample per half bit, the phase is the step within the sample.
+        let k20 = SliceKernels(rate: .rate2_0)
+        let data = k20.place(phase: 2, halfBit: 16)
+        #expect(data.plane == 2 && data.offset == 16)
     }
 
     @Test func silenceAndFullScaleNoiseProduceNoFrames() {
@@ -118,7 +168,7 @@ struct ResampledRecordingTests {
     @Test func findsEveryFrameDump1090FindsAndMore() throws {
         let bytes = [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent("modes1-2m4.bin")))
         let (frames, _) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16)
-        #expect(frames.count == 366)
+        #expect(frames.count == 363)
         let ours = Set(frames.map { $0.received.frame.hex })
         let text = try String(contentsOf: Self.samples.appendingPathComponent("modes1-frames.avr"), encoding: .utf8)
         let theirs = text.split(separator: "\n").map { line in
