@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure decoder and demodulator throughput on this machine (use a release build).",
-        discussion: "Decodes a mixed corpus of real frames (all formats, some with bit errors) on one core and prints frames per second; demodulates generated 2.4 MS/s samples and prints millions of samples per second per stage and the real-time factor. --table adds the aircraft table."
+        discussion: "Decodes a mixed corpus of real frames (all formats, some with bit errors) on one core and prints frames per second; demodulates generated 2.4 MS/s samples and prints millions of samples per second per stage and the real-time factor. --table adds the aircraft table. --store measures the store instead: fills a scratch database with a generated year of sightings and times the statistics queries (a busy site's year: --store --visits 1000000 --points 20)."
     )
 
     @Option(help: "Frames in the corpus.")
@@ -25,11 +25,21 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also measure the aircraft table: decoded messages applied per second, and memory as aircraft come and go.")
     var table = false
 
+    @Flag(help: "Measure the store instead: fill a scratch database with generated sightings (--visits, --points, --file, --queries-only) and time the statistics queries.")
+    var store = false
+
+    @OptionGroup var storeOptions: StoreBenchOptions
+
     func validate() throws {
         guard frames > 0, passes > 0 else { throw ValidationError("--frames and --passes must be positive") }
+        if let problem = storeOptions.isSet && !store ? "--visits, --points, --file and --queries-only need --store" : storeOptions.problem {
+            StandardStreams.error(problem)
+            throw ExitCode(1)
+        }
     }
 
     func run() throws {
+        if store { return try storeOptions.run() }
         let corpus = BenchCorpus.make(count: frames)
         let clock = ContinuousClock()
         var best = Duration.seconds(1_000_000)

@@ -78,6 +78,8 @@ public final class AppDatabase: Sendable {
         }
         // v2 and later: users, watchlists, sightings, journal, alerts, airports.
         StoreSchema.register(in: &migrator)
+        // v7: statistics rollups.
+        StatisticsSchema.register(in: &migrator)
         return migrator
     }
 }

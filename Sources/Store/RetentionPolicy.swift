@@ -63,6 +63,8 @@ extension AppDatabase {
                 try db.execute(sql: "DELETE FROM alertDelivery WHERE time < ?", arguments: [now - days * day])
                 report.deliveries = db.changesCount
             }
+            // Deleted closed visits moved the statistics rollups' validFrom; drop the stale rows.
+            try Self.cleanRollups(db)
             return report
         }
     }

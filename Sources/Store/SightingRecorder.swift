@@ -132,6 +132,10 @@ public final class SightingRecorder {
         var v: OpenVisit
         if let existing = open[o.key] {
             v = existing
+            // Still open in memory although marked closed: the transaction that closed it
+            // failed, so the row is open in the database; keep it open (a closed row never
+            // changes, see `StatisticsSchema`).
+            v.record.closed = false
         } else {
             let previous = closedCounts[o.key] ?? 0
             let base = previous <= o.messages ? previous : 0

@@ -128,26 +128,45 @@ extension AppDatabase {
     }
 
     /// Counts per group, biggest first (by aircraft, then key); hours and days in time order.
+    /// Long windows are answered from the rollups (see `StatsPath`); the result is the same.
     public func statistics(by dimension: StatsDimension, filter: StatsFilter = StatsFilter(), limit: Int? = nil) throws -> [StatsRow] {
+        try statistics(by: dimension, filter: filter, limit: limit, path: .automatic)
+    }
+
+    func statistics(by dimension: StatsDimension, filter: StatsFilter, limit: Int?, path: StatsPath) throws -> [StatsRow] {
         let (condition, arguments) = try Self.whereClause(filter)
-        let order = dimension == .hour || dimension == .day ? "key" : "aircraft DESC, key"
-        var sql = """
-            SELECT COALESCE(\(Self.keyExpression(dimension)), '\(Self.unknownKey)') AS key,
-                   COUNT(DISTINCT address) AS aircraft, COUNT(DISTINCT callsign) AS flights,
-                   COUNT(*) AS visits, COALESCE(SUM(messages), 0) AS messages
-            FROM visit WHERE \(condition) GROUP BY 1 ORDER BY \(order)
-            """
-        if let limit { sql += " LIMIT \(max(0, limit))" }
-        return try writer.read { db in
+        let timeOrder = dimension == .hour || dimension == .day
+        var rows = try writer.read { db -> [StatsRow] in
             db.add(function: Self.towardsFunction)
+            db.add(function: Self.hasDayFunction)
+            if path != .raw, let rows = try Self.rollupStatistics(db, dimension: dimension, filter: filter, automatic: path == .automatic) {
+                return rows
+            }
+            guard path != .rollup else { throw StoreError(description: "the statistics rollups cannot answer this filter") }
+            let order = timeOrder ? "key" : "aircraft DESC, key"
+            let sql = """
+                SELECT COALESCE(\(Self.keyExpression(dimension)), '\(Self.unknownKey)') AS key,
+                       COUNT(DISTINCT address) AS aircraft, COUNT(DISTINCT callsign) AS flights,
+                       COUNT(*) AS visits, COALESCE(SUM(messages), 0) AS messages
+                FROM visit WHERE \(condition) GROUP BY 1 ORDER BY \(order)
+                """
             return try Row.fetchAll(db, sql: sql, arguments: arguments).map {
                 StatsRow(key: $0["key"], aircraft: $0["aircraft"], flights: $0["flights"], visits: $0["visits"], messages: $0["messages"])
             }
         }
+        // SQLite's order: keys by their UTF-8 bytes.
+        func before(_ x: String, _ y: String) -> Bool { x.utf8.lexicographicallyPrecedes(y.utf8) }
+        rows.sort { timeOrder ? before($0.key, $1.key) : ($0.aircraft != $1.aircraft ? $0.aircraft > $1.aircraft : before($0.key, $1.key)) }
+        if let limit { rows = Array(rows.prefix(max(0, limit))) }
+        return rows
     }
 
     /// Totals over every visit the filter admits.
     public func statisticsTotal(filter: StatsFilter = StatsFilter()) throws -> StatsRow {
+        try statisticsTotal(filter: filter, path: .automatic)
+    }
+
+    func statisticsTotal(filter: StatsFilter, path: StatsPath) throws -> StatsRow {
         let (condition, arguments) = try Self.whereClause(filter)
         let sql = """
             SELECT COUNT(DISTINCT address) AS aircraft, COUNT(DISTINCT callsign) AS flights,
@@ -155,14 +174,38 @@ extension AppDatabase {
             """
         return try writer.read { db in
             db.add(function: Self.towardsFunction)
+            db.add(function: Self.hasDayFunction)
+            if path != .raw, let rows = try Self.rollupStatistics(db, dimension: nil, filter: filter, automatic: path == .automatic) {
+                return rows.first ?? StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0)
+            }
+            guard path != .rollup else { throw StoreError(description: "the statistics rollups cannot answer this filter") }
             let row = try Row.fetchOne(db, sql: sql, arguments: arguments)!
             return StatsRow(key: "total", aircraft: row["aircraft"], flights: row["flights"], visits: row["visits"], messages: row["messages"])
         }
     }
 
-    /// A random visit among those the filter admits (for "a plane heard recently").
+    /// A random visit among those the filter admits (for "a plane heard recently"): a few
+    /// draws of a uniformly random row id (accepted when the visit exists and is admitted,
+    /// which keeps the pick uniform), then a scan of the admitted visits.
     public func randomVisit(filter: StatsFilter = StatsFilter()) throws -> VisitRecord? {
+        var generator = SystemRandomNumberGenerator()
+        return try randomVisit(filter: filter, using: &generator)
+    }
+
+    func randomVisit<G: RandomNumberGenerator>(filter: StatsFilter, draws: Int = 32, using generator: inout G) throws -> VisitRecord? {
         let (condition, arguments) = try Self.whereClause(filter)
+        let ids = try writer.read { db in try Row.fetchOne(db, sql: "SELECT MIN(id) AS lo, MAX(id) AS hi FROM visit") }
+        if let lo = ids?["lo"] as Int64?, let hi = ids?["hi"] as Int64? {
+            for _ in 0..<draws {
+                let id = Int64.random(in: lo...hi, using: &generator)
+                let visit = try writer.read { db in
+                    db.add(function: Self.towardsFunction)
+                    return try VisitRecord.fetchOne(db, sql: "SELECT * FROM visit WHERE id = ? AND \(condition)",
+                                                    arguments: [id] + arguments)
+                }
+                if let visit { return visit }
+            }
+        }
         return try writer.read { db in
             db.add(function: Self.towardsFunction)
             return try VisitRecord.fetchOne(db, sql: "SELECT * FROM visit WHERE \(condition) ORDER BY RANDOM() LIMIT 1", arguments: arguments)

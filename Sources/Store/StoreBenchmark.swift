@@ -1,20 +1,30 @@
 import GRDB
 import ModeS
 
-/// The store part of `flytracker bench`: fills a database with a generated year of a busy
-/// site (visits and track points, written with prepared statements in large transactions)
-/// and times the statistics queries on it.
+/// The store part of `flytracker bench`: fills a scratch database with a generated stretch of a
+/// busy site's log (visits and track points, written with prepared statements in large
+/// transactions, the statistics rollups maintained by their triggers as in a live run) and
+/// times the `stats` queries on it.
+///
+/// The generated site: a fleet of aircraft (about one per 50 visits a year) of fixed type,
+/// operator and category; flights (callsign = airline + number) each at its own hour of day,
+/// flown by the airline's aircraft; positions within 2° of Miami.
 public enum StoreBenchmark {
     public struct Timing: Sendable {
         public var name: String
         public var duration: Duration
-        /// Rows the query returned (or rows written).
+        /// Rows the query returned (or visits written).
         public var rows: Int
     }
 
-    /// Writes `visits` visits spread over `days` days with `pointsPerVisit` track points each.
-    public static func fill(_ database: AppDatabase, visits: Int, pointsPerVisit: Int, days: Double = 365,
-                            start: Double = 1_735_689_600, seed: UInt64 = 1) throws -> Timing {
+    /// The first generated day (2025-01-01 00:00 UTC).
+    public static let start = 1_735_689_600.0
+
+    /// Writes `visits` closed visits spread over `days` days from `start`, with
+    /// `pointsPerVisit` track points each, `batch` visits per transaction. `progress` is
+    /// called after each transaction with the visits written so far.
+    public static func fill(_ database: AppDatabase, visits: Int, pointsPerVisit: Int, days: Int = 365,
+                            seed: UInt64 = 1, batch: Int = 20_000, progress: (Int) -> Void = { _ in }) throws -> Timing {
         let clock = ContinuousClock()
         let began = clock.now
         var state = seed
@@ -26,69 +36,119 @@ public enum StoreBenchmark {
             return z ^ (z >> 31)
         }
         func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        func pick(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+
         let types = ["B738", "B737", "B38M", "A320", "A321", "A319", "A20N", "A21N", "E190", "E75L", "B77W", "B789", "A333", "CRJ9", "DH8D", "C172"]
+        let categories = ["A3", "A3", "A3", "A3", "A3", "A3", "A3", "A3", "A3", "A2", "A5", "A5", "A5", "A2", "A2", "A1"]
         let operators = ["American Airlines", "Delta Air Lines", "United Airlines", "Southwest Airlines", "JetBlue", "Spirit Airlines", "FedEx Express", "British Airways", "Lufthansa", "KLM Royal Dutch Airlines"]
         let prefixes = ["AAL", "DAL", "UAL", "SWA", "JBU", "NKS", "FDX", "BAW", "DLH", "KLM"]
-        let chunk = 10_000
+        // Each airline flies a few of the types.
+        let airlineTypes = prefixes.indices.map { a in (0..<3).map { (a * 5 + $0 * 3) % types.count } }
+        let fleetSize = max(10, visits * 365 / max(1, days) / 50)
+        let fleet = (0..<fleetSize).map { i -> (address: Int, airline: Int, type: Int) in
+            let airline = i % prefixes.count
+            return (0xA0_0000 + i, airline, airlineTypes[airline][pick(3)])
+        }
+        let flightsPerAirline = max(1, fleetSize / 12)
+
+        // Point k of a visit: every 10 s along its track (from the visit's start).
+        try database.writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA cache_size = -262144")
+        }
         var written = 0
         while written < visits {
-            let n = min(chunk, visits - written)
+            let n = min(batch, visits - written)
+            var rows: [(first: Double, duration: Double, plane: Int, flight: Int)] = (0..<n).map { i in
+                let dayIndex = (written + i) * days / visits
+                let airline = pick(prefixes.count)
+                let number = pick(flightsPerAirline) + 1
+                let hour = (number * 7 + airline * 5) % 24
+                let first = start + Double(dayIndex) * 86_400 + Double(hour) * 3600 + uniform() * 3600
+                let plane = pick(fleetSize / prefixes.count) * prefixes.count + airline
+                return (first, 300 + uniform() * 1800, min(plane, fleetSize - 1), airline * 10_000 + number)
+            }
+            rows.sort { $0.first < $1.first }
             try database.writer.write { db in
-                let visit = try db.makeStatement(sql: """
+                try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS benchStep (k INTEGER PRIMARY KEY)")
+                if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.benchStep") != pointsPerVisit {
+                    try db.execute(sql: "DELETE FROM temp.benchStep")
+                    for k in 0..<pointsPerVisit { try db.execute(sql: "INSERT INTO temp.benchStep (k) VALUES (?)", arguments: [k]) }
+                }
+                let visit = try db.cachedStatement(sql: """
                     INSERT INTO visit (address, firstSeen, lastSeen, callsign, callsigns, typeCode, operatorName, category,
-                    minAltitude, maxAltitude, closestDistance, messages, positions, lastLatitude, lastLongitude, lastTrack, closed)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 'A3', ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                    minAltitude, maxAltitude, closestDistance, closestTime, messages, positions, lastLatitude, lastLongitude, lastTrack, closed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
                     """)
-                let point = try db.makeStatement(sql: """
-                    INSERT INTO trackPoint (visitId, time, latitude, longitude, altitude, track, groundSpeed) VALUES (?, ?, ?, ?, ?, ?, ?)
+                let points = try db.cachedStatement(sql: """
+                    INSERT INTO trackPoint (visitId, time, latitude, longitude, altitude, track, groundSpeed)
+                    SELECT ?1, ?2 + 10 * k, ?3 + k * ?4, ?5 + k * ?6, ?7, ?8, 420 FROM temp.benchStep
                     """)
-                for i in 0..<n {
-                    let first = start + uniform() * days * 86_400
-                    let duration = 300 + uniform() * 1800
-                    let airline = Int(next() % UInt64(prefixes.count))
-                    let callsign = prefixes[airline] + String(next() % 3000 + 1)
+                for r in rows {
+                    let plane = fleet[r.plane]
+                    let callsign = prefixes[r.flight / 10_000] + String(r.flight % 10_000)
                     let altitude = Int(next() % 40_000)
                     let lat = 25.8 + (uniform() - 0.5) * 4, lon = -80.3 + (uniform() - 0.5) * 4
                     let track = uniform() * 360
-                    try visit.execute(arguments: [Int(0xA00000 + next() % 20_000), first, first + duration, callsign, callsign,
-                                                  types[Int(next() % UInt64(types.count))], operators[airline], altitude / 2, altitude,
-                                                  uniform() * 150, Int(next() % 2000), pointsPerVisit, lat, lon, track])
-                    let id = db.lastInsertedRowID
-                    for p in 0..<pointsPerVisit {
-                        try point.execute(arguments: [id, first + Double(p) * 10, lat, lon + Double(p) * 0.01, altitude, track, 400])
+                    try visit.execute(arguments: [plane.address, r.first, r.first + r.duration, callsign, callsign,
+                                                  types[plane.type], operators[plane.airline], categories[plane.type],
+                                                  altitude / 2, altitude, uniform() * 150, r.first + r.duration / 2,
+                                                  Int(next() % 2000) + 1, pointsPerVisit, lat, lon, track])
+                    if pointsPerVisit > 0 {
+                        let id = db.lastInsertedRowID
+                        let step = 10.0 / 3600 * 7 / 60   // about 420 kt, in degrees per 10 s
+                        try points.execute(arguments: [id, r.first, lat - Double(pointsPerVisit) * step, step,
+                                                       lon, step / 2, altitude, track])
                     }
-                    _ = i
                 }
             }
             written += n
+            progress(written)
         }
         return Timing(name: "write \(visits) visits, \(visits * pointsPerVisit) track points", duration: clock.now - began, rows: visits)
     }
 
-    /// Times the statistics queries `stats` runs over the last `days` days before `end`.
-    public static func queries(_ database: AppDatabase, end: Double = 1_767_225_600) throws -> [Timing] {
+    /// Times the `stats` queries at `now` (default: 7 hours before the end of a 365-day fill,
+    /// so windows begin and end mid-day).
+    public static func queries(_ database: AppDatabase, now: Double = start + 365 * 86_400 - 7 * 3600) throws -> [Timing] {
         let clock = ContinuousClock()
         let day = 86_400.0
+        let year = now - 365 * day
         let miami = Coordinate(latitude: 25.7959, longitude: -80.2870)
+        let spring = StatsFilter(since: now - 240.4 * day, until: now - 210.6 * day)
         let cases: [(String, StatsDimension?, StatsFilter)] = [
-            ("by type, one year", .type, StatsFilter(since: end - 365 * day)),
-            ("by operator, one year", .operator, StatsFilter(since: end - 365 * day)),
-            ("by hour, one year", .hour, StatsFilter(since: end - 365 * day)),
-            ("by day, one year", .day, StatsFilter(since: end - 365 * day)),
-            ("by altitude, 30 days", .altitude, StatsFilter(since: end - 30 * day)),
-            ("by type, one day, B73*", .type, StatsFilter(since: end - day, typePattern: "B73*")),
-            ("by type, one year, B73* towards KMIA", .type, StatsFilter(since: end - 365 * day, typePattern: "B73*", towards: miami)),
-            ("total, one year, within 20 km", nil, StatsFilter(since: end - 365 * day, withinKm: 20)),
+            ("total, one year", nil, StatsFilter(since: year)),
+            ("by type, one year", .type, StatsFilter(since: year)),
+            ("by operator, one year", .operator, StatsFilter(since: year)),
+            ("by category, one year", .category, StatsFilter(since: year)),
+            ("by altitude, one year", .altitude, StatsFilter(since: year)),
+            ("by hour, one year", .hour, StatsFilter(since: year)),
+            ("by day, one year", .day, StatsFilter(since: year)),
+            ("by type, 30 days", .type, StatsFilter(since: now - 30 * day)),
+            ("by operator, a month last spring", .operator, spring),
+            ("by hour, a month last spring", .hour, spring),
+            ("by type, one year, B73*", .type, StatsFilter(since: year, typePattern: "B73*")),
+            ("total, one year, B73*", nil, StatsFilter(since: year, typePattern: "B73*")),
+            ("by operator, one year, B73*", .operator, StatsFilter(since: year, typePattern: "B73*")),
+            ("by type, one day, B73*", .type, StatsFilter(since: now - day, typePattern: "B73*")),
+            ("by type, one year, B73* towards KMIA", .type, StatsFilter(since: year, typePattern: "B73*", towards: miami)),
+            ("by operator, one year, towards KMIA", .operator, StatsFilter(since: year, towards: miami)),
+            ("total, one year, within 20 km", nil, StatsFilter(since: year, withinKm: 20)),
+            ("by type, one year, within 20 km", .type, StatsFilter(since: year, withinKm: 20)),
+            ("top 5 operators, one year", .operator, StatsFilter(since: year)),
         ]
         var timings: [Timing] = []
         for (name, dimension, filter) in cases {
             let began = clock.now
-            let rows = try dimension.map { try database.statistics(by: $0, filter: filter).count } ?? database.statisticsTotal(filter: filter).visits
+            let limit = name.hasPrefix("top 5") ? 5 : nil
+            let rows = try dimension.map { try database.statistics(by: $0, filter: filter, limit: limit).count } ?? database.statisticsTotal(filter: filter).visits
             timings.append(Timing(name: name, duration: clock.now - began, rows: rows))
         }
-        let began = clock.now
-        let pick = try database.randomVisit(filter: StatsFilter(since: end - day))
-        timings.append(Timing(name: "random aircraft of the last day", duration: clock.now - began, rows: pick == nil ? 0 : 1))
+        for (name, filter) in [("random aircraft of the last day", StatsFilter(since: now - day)),
+                               ("random aircraft of the year", StatsFilter(since: year))] {
+            let began = clock.now
+            let pick = try database.randomVisit(filter: filter)
+            timings.append(Timing(name: name, duration: clock.now - began, rows: pick == nil ? 0 : 1))
+        }
         return timings
     }
 }

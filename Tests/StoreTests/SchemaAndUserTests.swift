@@ -6,14 +6,16 @@ import Testing
 @Suite("Store schema and users")
 struct SchemaAndUserTests {
     static let tables: Set<String> = ["aircraft", "user", "watchRule", "airlineCode", "visit", "trackPoint",
-                                      "journalEvent", "alertDelivery", "airport", "grdb_migrations"]
+                                      "journalEvent", "alertDelivery", "airport", "statDay", "statMember", "statMeta",
+                                      "grdb_migrations"]
 
     @Test("An empty in-memory database migrates to every table")
     func migratesInMemory() throws {
         let db = try AppDatabase.inMemory()
         #expect(try tableNames(db) == Self.tables)
         let applied = try db.writer.read { d in try AppDatabase.migrator.appliedIdentifiers(d) }
-        #expect(applied == ["v1-aircraft-db", "v2-users", "v3-watchlists", "v4-sightings", "v5-journal", "v6-airports"])
+        #expect(applied == ["v1-aircraft-db", "v2-users", "v3-watchlists", "v4-sightings", "v5-journal", "v6-airports",
+                             "v7-statistics-rollup"])
     }
 
     @Test("An empty file database migrates, is WAL, and reopens with its rows")

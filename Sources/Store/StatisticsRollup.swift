@@ -1,0 +1,235 @@
+import Foundation
+import GRDB
+
+/// How a statistics query is answered: from the rollups (`StatisticsSchema`) for windows of
+/// whole days, plus the visit rows the rollups cannot answer for (the partial days at the
+/// window's edges, visits that began before the window and were still heard in it, open
+/// visits, days before `statMeta.validFrom`); or straight from `visit` (short windows, and
+/// filters the rollups do not carry: `--within`, `--towards`, a type pattern on another
+/// dimension).
+enum StatsPath: Sendable {
+    case automatic
+    /// Straight from `visit`.
+    case raw
+    /// From the rollups; an error when the rollups cannot answer (tests).
+    case rollup
+}
+
+/// The whole UTC days `first…last` a window covers, and the raw visit conditions around them.
+struct RollupWindow {
+    var first: Int
+    var last: Int
+    /// `(condition, arguments)` pairs over `visit`, disjoint, whose union is every admitted
+    /// visit that is not a closed visit of a day in `first…last`.
+    var rawParts: [(String, [any DatabaseValueConvertible])]
+}
+
+extension AppDatabase {
+    static let day = 86_400.0
+    /// Shorter windows are answered from `visit` (a few thousand rows at most).
+    static let rollupMinimumSpan = 7 * 86_400.0
+    /// A day after every plausible time, for windows without an end.
+    static let endOfTime = Int(Int32.max)
+
+    static func dimensionCode(_ dimension: StatsDimension?) -> Int {
+        switch dimension {
+        case nil: 0
+        case .type: 1
+        case .operator: 2
+        case .category: 3
+        case .altitude: 4
+        case .hour: 5
+        case .day: 6
+        }
+    }
+
+    /// The whole days of `filter`'s window that the rollups hold exactly, or nil when none.
+    static func rollupWindow(_ db: Database, filter: StatsFilter) throws -> RollupWindow? {
+        let bound = 1e11
+        if let s = filter.since, !(s.isFinite && abs(s) < bound) { return nil }
+        if let u = filter.until, !(u.isFinite && abs(u) < bound) { return nil }
+        let validFrom = try Int.fetchOne(db, sql: "SELECT validFrom FROM statMeta") ?? endOfTime
+        var first = max(1, validFrom)
+        if let s = filter.since {
+            var d = Int((s / day).rounded(.up))
+            while Double(d) * day < s { d += 1 }
+            while Double(d - 1) * day >= s { d -= 1 }
+            first = max(first, d)
+        }
+        var last = endOfTime
+        if let u = filter.until {
+            var d = Int((u / day).rounded(.down)) - 1
+            while Double(d + 1) * day > u { d -= 1 }
+            while Double(d + 2) * day <= u { d += 1 }
+            last = d
+        }
+        guard last >= first else { return nil }
+        let lo = Double(first) * day
+        var parts: [(String, [any DatabaseValueConvertible])] = []
+        if let s = filter.since {
+            parts.append(("firstSeen >= ? AND firstSeen < ?", [s, lo]))
+            if let longest = try Double.fetchOne(db, sql: "SELECT MAX(lastSeen - firstSeen) FROM visit") {
+                parts.append(("firstSeen >= ? AND firstSeen < ? AND lastSeen >= ?", [s - longest - 1, s, s]))
+            }
+        } else {
+            parts.append(("firstSeen < ?", [lo]))
+        }
+        if last == endOfTime {
+            parts.append(("closed = 0 AND firstSeen >= ?", [lo]))
+        } else {
+            let hi = Double(last + 1) * day
+            parts.append(("closed = 0 AND firstSeen >= ? AND firstSeen < ?", [lo, hi]))
+            if let u = filter.until { parts.append(("firstSeen >= ? AND firstSeen <= ?", [hi, u])) }
+        }
+        return RollupWindow(first: first, last: last, rawParts: parts)
+    }
+
+    /// Whether a `days` list (`,20454,20460,`) has a day in `first…last`.
+    static func hasDay(firstDay: Int, lastDay: Int, days: String, from first: Int, to last: Int) -> Bool {
+        if lastDay < first || firstDay > last { return false }
+        if lastDay <= last || firstDay >= first { return true }
+        for part in days.split(separator: ",") {
+            if let d = Int(part), d >= first, d <= last { return true }
+        }
+        return false
+    }
+
+    /// `ft_hasday(days, first, last)` for the rows that span the window (see `hasDay`).
+    static let hasDayFunction = DatabaseFunction("ft_hasday", argumentCount: 3, pure: true) { values in
+        guard let days = String.fromDatabaseValue(values[0]), let first = Int.fromDatabaseValue(values[1]),
+              let last = Int.fromDatabaseValue(values[2]) else { return false }
+        return hasDay(firstDay: Int.min, lastDay: Int.max, days: days, from: first, to: last)
+    }
+
+    /// The statistics of `dimension` (nil: the total) from the rollups, or nil when the
+    /// filter needs the raw path (`automatic`: also when the window is short).
+    static func rollupStatistics(_ db: Database, dimension: StatsDimension?, filter: StatsFilter,
+                                 automatic: Bool) throws -> [StatsRow]? {
+        guard filter.towards == nil, filter.withinKm == nil else { return nil }
+        // A type pattern: the type dimension's keys (and the total over them). A pattern that
+        // LIKE would match against the key `unknown` (missing types) cannot be told apart.
+        var keyFilter: (sql: String, column: String, value: String)?
+        if let raw = filter.typePattern {
+            guard dimension == .type || dimension == nil else { return nil }
+            let pattern = try WatchRule.normalize(kind: .type, value: raw)
+            if pattern.hasSuffix("*") {
+                let body = String(pattern.dropLast())
+                if "unknown".hasPrefix(body.lowercased()) { return nil }
+                keyFilter = ("LIKE ?", "typeCode", body + "%")
+            } else {
+                keyFilter = ("= ?", "typeCode", pattern)
+            }
+        }
+        if automatic, let s = filter.since, (filter.until ?? .infinity) - s < rollupMinimumSpan { return nil }
+        guard let window = try rollupWindow(db, filter: filter) else { return nil }
+        let code = dimensionCode(dimension)
+        // Members are counted in the type dimension when a pattern restricts the total.
+        let memberCode = keyFilter != nil ? 1 : code
+        let keyClause = keyFilter.map { " AND key \($0.sql)" } ?? ""
+        let keyArgs: [any DatabaseValueConvertible] = keyFilter.map { [$0.value] } ?? []
+        let (a, b) = (window.first, window.last)
+
+        struct Group { var visits = 0, messages = 0, aircraft = 0, flights = 0 }
+        func statsRows(_ groups: [String: Group]) -> [StatsRow] {
+            groups.filter { $0.value.visits > 0 }.map {
+                StatsRow(key: $0.key, aircraft: $0.value.aircraft, flights: $0.value.flights, visits: $0.value.visits, messages: $0.value.messages)
+            }
+        }
+        var groups: [String: Group] = [:]
+        let outKey: (String) -> String = { dimension == nil ? "total" : $0 }
+
+        // Whole days: visits and messages (and the day dimension's distinct counts).
+        let dayRows = try Row.fetchAll(db, sql: """
+            SELECT key, SUM(visits) AS v, SUM(messages) AS m, SUM(aircraft) AS a, SUM(flights) AS f FROM statDay
+            WHERE dimension = ? AND day BETWEEN ? AND ?\(keyClause) GROUP BY key
+            """, arguments: StatementArguments([keyFilter != nil ? 1 : code, a, b] + keyArgs))
+        for row in dayRows {
+            let key = outKey(row["key"])
+            groups[key, default: Group()].visits += row["v"] as Int
+            groups[key, default: Group()].messages += row["m"] as Int
+            if dimension == .day {
+                groups[key, default: Group()].aircraft += row["a"] as Int
+                groups[key, default: Group()].flights += row["f"] as Int
+            }
+        }
+        // Whole days: distinct members.
+        if dimension != .day {
+            let span = "lastDay >= ? AND firstDay <= ? AND (lastDay <= ? OR firstDay >= ? OR ft_hasday(days, ?, ?))"
+            let spanArgs: [any DatabaseValueConvertible] = [a, b, b, a, a, b]
+            let sql = keyFilter != nil && dimension == nil
+                ? "SELECT '' AS key, kind, COUNT(DISTINCT member) AS n FROM statMember WHERE dimension = 1\(keyClause) AND \(span) GROUP BY kind"
+                : "SELECT key, kind, COUNT(*) AS n FROM statMember WHERE dimension = ?\(keyClause) AND \(span) GROUP BY key, kind"
+            let args = (keyFilter != nil && dimension == nil ? [] : [memberCode]) + keyArgs + spanArgs
+            for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(args)) {
+                let key = outKey(row["key"])
+                if row["kind"] as Int == 0 { groups[key, default: Group()].aircraft += row["n"] as Int }
+                else { groups[key, default: Group()].flights += row["n"] as Int }
+            }
+        }
+
+        // The raw parts: their visits and messages, and the members not already counted.
+        let keySQL = dimension.map { "COALESCE(\(keyExpression($0)), '\(unknownKey)')" } ?? "''"
+        let typeClause = keyFilter.map { " AND \($0.column) \($0.sql)" } ?? ""
+        var sql: [String] = []
+        var args: [any DatabaseValueConvertible] = []
+        for (condition, arguments) in window.rawParts {
+            sql.append("SELECT \(keySQL) AS key, CAST(firstSeen AS INTEGER) / 86400 AS day, address, callsign, messages FROM visit WHERE \(condition)\(typeClause)")
+            args += arguments + keyArgs
+        }
+        var members: [String: (day: Int, addresses: Set<Int>, callsigns: Set<String>)] = [:]
+        let cursor = try Row.fetchCursor(db, sql: sql.joined(separator: " UNION ALL "), arguments: StatementArguments(args))
+        while let row = try cursor.next() {
+            let key = outKey(row["key"])
+            groups[key, default: Group()].visits += 1
+            groups[key, default: Group()].messages += row["messages"] as Int
+            var m = members[key] ?? (row["day"], [], [])
+            m.addresses.insert(row["address"])
+            if let c = row["callsign"] as String? { m.callsigns.insert(c) }
+            members[key] = m
+        }
+        guard !members.isEmpty else { return statsRows(groups) }
+        let lookup = try db.cachedStatement(sql: "SELECT firstDay, lastDay, days FROM statMember WHERE dimension = ? AND key = ? AND kind = ? AND member = ?")
+        // The type keys a pattern admits, for the total's membership test.
+        let patternKeys = keyFilter != nil && dimension == nil
+            ? try String.fetchAll(db, sql: "SELECT DISTINCT key FROM statDay WHERE dimension = 1\(keyClause)", arguments: StatementArguments(keyArgs))
+            : []
+        func counted(_ key: String, day: Int, kind: Int, _ member: any DatabaseValueConvertible) throws -> Bool {
+            if dimension == .day {
+                guard day >= a, day <= b, let row = try Row.fetchOne(lookup, arguments: [0, "", kind, member]) else { return false }
+                return (row["days"] as String).contains(",\(day),")
+            }
+            for k in dimension == nil ? (keyFilter != nil ? patternKeys : [""]) : [key] {
+                if let row = try Row.fetchOne(lookup, arguments: [memberCode, k, kind, member]),
+                   hasDay(firstDay: row["firstDay"], lastDay: row["lastDay"], days: row["days"], from: a, to: b) { return true }
+            }
+            return false
+        }
+        for (key, m) in members {
+            let rollupKey = dimension == nil ? "" : key
+            for address in m.addresses {
+                if try !counted(rollupKey, day: m.day, kind: 0, address) { groups[key]!.aircraft += 1 }
+            }
+            for callsign in m.callsigns {
+                if try !counted(rollupKey, day: m.day, kind: 1, callsign) { groups[key]!.flights += 1 }
+            }
+        }
+        return statsRows(groups)
+    }
+
+    /// Recomputes the statistics rollups from the visit log (after a restore, or when
+    /// retention has moved `validFrom` far forward). One transaction.
+    public func rebuildStatistics() throws {
+        try writer.write { db in try StatisticsSchema.rebuild(db) }
+    }
+
+    /// Drops rollup rows for days before `validFrom` (no longer exact, never read) once a
+    /// week of them has accumulated. Called by `prune`.
+    static func cleanRollups(_ db: Database) throws {
+        guard let row = try Row.fetchOne(db, sql: "SELECT validFrom, cleanedTo FROM statMeta") else { return }
+        let validFrom: Int = row["validFrom"], cleanedTo: Int = row["cleanedTo"]
+        guard validFrom - cleanedTo >= 7 else { return }
+        try db.execute(sql: "DELETE FROM statDay WHERE day < ?", arguments: [validFrom])
+        try db.execute(sql: "DELETE FROM statMember WHERE lastDay < ?", arguments: [validFrom])
+        try db.execute(sql: "UPDATE statMeta SET cleanedTo = ?", arguments: [validFrom])
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import GRDB
+import ModeS
+import Testing
+import Tracking
+@testable import Store
+
+@Suite("Statistics rollups")
+struct StatisticsRollupTests {
+    static let t0 = StatisticsTests.t0
+    static let day = 86_400.0
+
+    /// The generated log with every seventh visit still open (open visits are never in the rollups).
+    static func log() -> [VisitRecord] {
+        StatisticsTests.generatedLog().enumerated().map { i, v in
+            var v = v
+            v.closed = i % 7 != 0
+            return v
+        }
+    }
+
+    struct Window: Sendable, CustomStringConvertible {
+        var name: String
+        var since: Double?
+        var until: Double?
+        var description: String { name }
+        func admits(_ v: VisitRecord) -> Bool { v.lastSeen >= (since ?? -.infinity) && v.firstSeen <= (until ?? .infinity) }
+    }
+
+    /// Windows with at least one whole day, starting and ending on day edges and mid-day.
+    static let windows: [Window] = [
+        Window(name: "everything"),
+        Window(name: "since mid-day 0", since: t0 + 0.5 * day),
+        Window(name: "mid-day 0 to mid-day 2", since: t0 + 0.25 * day, until: t0 + 2.6 * day),
+        Window(name: "until mid-day 2", until: t0 + 2.3 * day),
+        Window(name: "days 1 and 2 exactly", since: t0 + day, until: t0 + 3 * day),
+        Window(name: "day 1 exactly", since: t0 + day, until: t0 + 2 * day),
+        Window(name: "a second into day 1 to a second before day 3", since: t0 + day - 1, until: t0 + 3 * day - 1),
+    ]
+
+    /// Every dimension and the total from `path` equal the brute-force count.
+    static func check(_ db: AppDatabase, _ log: [VisitRecord], filter: StatsFilter, path: StatsPath,
+                      admit: (VisitRecord) -> Bool) throws {
+        for dimension in StatsDimension.allCases where filter.typePattern == nil || dimension == .type {
+            let rows = try db.statistics(by: dimension, filter: filter, limit: nil, path: path)
+            let expected = StatisticsTests.bruteForce(log, dimension, admit)
+            #expect(Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) }) == expected, "\(dimension)")
+            #expect(rows.count == expected.count, "\(dimension)")
+        }
+        let total = try db.statisticsTotal(filter: filter, path: path)
+        let admitted = log.filter(admit)
+        #expect(total == StatsRow(key: "total", aircraft: Set(admitted.map(\.address)).count,
+                                  flights: Set(admitted.compactMap(\.callsign)).count, visits: admitted.count,
+                                  messages: admitted.reduce(0) { $0 + $1.messages }))
+    }
+
+    @Test("The rollup path equals a brute-force count for windows of whole and partial days", arguments: windows)
+    func rollupWindows(_ w: Window) throws {
+        let log = Self.log()
+        let db = try StatisticsTests.database(log)
+        try Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits)
+        try Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until, typePattern: "B73*"), path: .rollup) {
+            w.admits($0) && $0.typeCode?.hasPrefix("B73") == true
+        }
+        try Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until, typePattern: "a320"), path: .rollup) {
+            w.admits($0) && $0.typeCode == "A320"
+        }
+    }
+
+    @Test("Filters the rollups do not carry, and windows without a whole day, are answered from the visits")
+    func fallsBack() throws {
+        let db = try StatisticsTests.database(Self.log())
+        let shortWindow = StatsFilter(since: Self.t0 + 0.5 * Self.day, until: Self.t0 + 1.4 * Self.day)
+        for filter in [StatsFilter(withinKm: 50), StatsFilter(towards: StatisticsTests.miami), shortWindow, StatsFilter(typePattern: "U*")] {
+            #expect(throws: StoreError.self) { try db.statisticsTotal(filter: filter, path: .rollup) }
+        }
+        #expect(throws: StoreError.self) { try db.statistics(by: .operator, filter: StatsFilter(typePattern: "B73*"), limit: nil, path: .rollup) }
+        // …and the automatic path still gives the brute-force answer for them.
+        let log = Self.log()
+        try Self.check(db, log, filter: shortWindow, path: .automatic) {
+            $0.lastSeen >= Self.t0 + 0.5 * Self.day && $0.firstSeen <= Self.t0 + 1.4 * Self.day
+        }
+    }
+
+    @Test("Deleting closed visits (retention) keeps every answer exact; a rebuild makes every day rollup-backed again")
+    func deletions() throws {
+        var log = Self.log()
+        let db = try StatisticsTests.database(log)
+        let cutoff = Self.t0 + 1.2 * Self.day
+        try db.writer.write { d in try d.execute(sql: "DELETE FROM visit WHERE closed AND lastSeen < ?", arguments: [cutoff]) }
+        log.removeAll { $0.closed && $0.lastSeen < cutoff }
+        let validFrom = try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT validFrom FROM statMeta") }
+        #expect(validFrom == Int(Self.t0 / Self.day) + 2)
+        try Self.check(db, log, filter: StatsFilter(), path: .rollup) { _ in true }
+        try Self.check(db, log, filter: StatsFilter(since: Self.t0 + 0.5 * Self.day), path: .rollup) { $0.lastSeen >= Self.t0 + 0.5 * Self.day }
+        try db.rebuildStatistics()
+        #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT validFrom FROM statMeta") } == 0)
+        try Self.check(db, log, filter: StatsFilter(), path: .rollup) { _ in true }
+    }
+
+    @Test("Migrating a database with visits from the previous schema backfills rollups that give the same answers")
+    func migrationBackfill() throws {
+        let log = Self.log()
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v6-airports")
+        try queue.write { d in for var v in log { try v.insert(d) } }
+        #expect(try queue.read { d in try d.tableExists("statDay") } == false)
+        let db = try AppDatabase(queue)
+        #expect(try count(db, "statMember") > 0)
+        for w in Self.windows {
+            try Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits)
+        }
+        // The backfill and the triggers build the same rows.
+        let fresh = try StatisticsTests.database(log)
+        let sql = "SELECT * FROM statDay ORDER BY dimension, day, key"
+        #expect(try db.writer.read { d in try Row.fetchAll(d, sql: sql) } == fresh.writer.read { d in try Row.fetchAll(d, sql: sql) })
+        // Member day lists may be in another order; compare them as sets.
+        func members(_ db: AppDatabase) throws -> [String: Set<Substring>] {
+            try db.writer.read { d in
+                var result: [String: Set<Substring>] = [:]
+                for row in try Row.fetchAll(d, sql: "SELECT dimension, key, kind, member, firstDay, lastDay, days FROM statMember") {
+                    let id = "\(row["dimension"] as Int)|\(row["key"] as String)|\(row["kind"] as Int)|\(row["member"] as DatabaseValue)|\(row["firstDay"] as Int)|\(row["lastDay"] as Int)"
+                    result[id] = Set((row["days"] as String).split(separator: ","))
+                }
+                return result
+            }
+        }
+        #expect(try members(db) == members(fresh))
+    }
+
+    @Test("An empty database migrates to the rollup tables, triggers and indexes")
+    func emptyMigration() throws {
+        let db = try AppDatabase.inMemory()
+        let names = try db.writer.read { d in Set(try String.fetchAll(d, sql: "SELECT name FROM sqlite_master")) }
+        for name in ["statDay", "statMember", "statMeta", "visit_stat_insert", "visit_stat_close", "visit_stat_change",
+                     "visit_stat_delete", "visit_open", "visit_duration", "visit_closest"] {
+            #expect(names.contains(name), "\(name)")
+        }
+        #expect(try db.statisticsTotal(filter: StatsFilter(), path: .rollup) == StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0))
+        #expect(try db.statistics(by: .type, filter: StatsFilter(), limit: nil, path: .rollup).isEmpty)
+    }
+
+    @Test("The recorder's visits, open and closed, give the brute-force answers through the rollups")
+    func recorder() throws {
+        let db = try AppDatabase.inMemory()
+        var settings = RecorderSettings()
+        settings.retention = nil
+        let recorder = try SightingRecorder(database: db, settings: settings)
+        var rng = SeededRandom(seed: 7)
+        let types = ["B738", "A320", "E190", "B77W"]
+        // 30 aircraft come and go over three days, a snapshot a minute; some callsigns change.
+        var next = [Double](repeating: 0, count: 30)
+        var until = [Double](repeating: -1, count: 30)
+        var t = Self.t0 + 0.8 * Self.day
+        let end = Self.t0 + 3.3 * Self.day
+        while t < end {
+            var seen: [Observation] = []
+            for i in 0..<30 {
+                if t > until[i], t >= next[i] {
+                    until[i] = t + Double.random(in: 600...7200, using: &rng)
+                    next[i] = until[i] + Double.random(in: 3600...40_000, using: &rng)
+                }
+                guard t <= until[i] else { continue }
+                let flight = (Int(t / 10_000) + i) % 3 == 0 ? "DAL\(i)" : "AAL\(i % 11)"
+                seen.append(Observation(key: UInt32(0xA0_0000 + i), callsign: i % 5 == 0 ? nil : flight,
+                                        typeCode: i % 6 == 0 ? nil : types[i % types.count], operatorName: i % 2 == 0 ? "Delta" : "American",
+                                        category: "A3", altitude: 1000 * (i + Int(t) % 20), messages: Int(t - Self.t0) / 3, lastSeen: t))
+            }
+            try recorder.record(seen, at: t)
+            t += 60
+        }
+        let log = try db.writer.read { d in try VisitRecord.fetchAll(d) }
+        #expect(log.contains { !$0.closed } && log.filter(\.closed).count > 50)
+        let windows = [Window(name: "all"), Window(name: "since mid-day", since: Self.t0 + 1.5 * Self.day),
+                       Window(name: "mid-day to mid-day", since: Self.t0 + 0.9 * Self.day, until: Self.t0 + 3.1 * Self.day)]
+        for w in windows {
+            try Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits)
+        }
+    }
+
+    @Test("Day lists: a member counts when one of its days is in the window")
+    func dayLists() {
+        #expect(AppDatabase.hasDay(firstDay: 10, lastDay: 20, days: ",10,20,", from: 12, to: 18) == false)
+        #expect(AppDatabase.hasDay(firstDay: 10, lastDay: 20, days: ",20,15,10,", from: 12, to: 18))
+        #expect(AppDatabase.hasDay(firstDay: 10, lastDay: 20, days: ",10,20,", from: 20, to: 30))
+        #expect(AppDatabase.hasDay(firstDay: 10, lastDay: 20, days: ",10,20,", from: 0, to: 10))
+        #expect(AppDatabase.hasDay(firstDay: 10, lastDay: 20, days: ",10,20,", from: 21, to: 30) == false)
+        #expect(AppDatabase.hasDay(firstDay: 10, lastDay: 20, days: ",10,20,", from: 0, to: 9) == false)
+    }
+}
