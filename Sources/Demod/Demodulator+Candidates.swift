@@ -11,7 +11,7 @@ extension Demodulator {
     /// The best valid frame starting at `s` (with the detector's phase set) or `s + 1`, or nil.
     mutating func evaluateBest(at s: Int, phases: UInt8, detector: PreambleDetector) -> DemodulatedFrame? {
         guard var best = evaluate(at: s, phases: phases) else { return nil }
-        let next = detector.detect1(planes.entries + (s + 1 - planes.origin), offsets.preamble)
+        let next = detector.detect1(planes.bytes, at: s + 1 - planes.origin, offsets.preamble)
         if next != 0, let second = evaluate(at: s + 1, phases: next), second.score > best.score { best = second }
         count(best)
         return best
@@ -52,6 +52,8 @@ extension Demodulator {
             var pulse: Int32 = 0, quiet: Int32 = 0
             for j in 0..<4 { pulse &+= Int32(e[o[j]]) }
             for j in 4..<SliceKernels.preambleWindows { quiet &+= Int32(e[o[j]]) }
+            // Mean pulse energy (4 half bits) above twice the mean quiet energy (10 half bits).
+            guard pulse &* 5 > quiet &* 4 else { continue }
             let score = (pulse &* 5 &- quiet &* 2) >> 3
             withUnsafeMutableBytes(of: &ranked) { $0.storeBytes(of: score << 3 | Int32(index), toByteOffset: count * 4, as: Int32.self) }
             withUnsafeMutableBytes(of: &pulses) { $0.storeBytes(of: pulse, toByteOffset: index * 4, as: Int32.self) }
@@ -75,7 +77,9 @@ extension Demodulator {
             let index = Int(packed & 7)
             let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
             guard let candidate = slice(e, bits: bits + index * 224, pulse: pulse) else { continue }
-            guard let result = addressFilter.accept(candidate.frame, at: time) ?? repairWeakBits(candidate, at: time) else {
+            let phaseBits = bits + index * 224
+            guard let result = addressFilter.accept(candidate.frame, at: time)
+                    ?? repairWeakBits(candidate, weakest: weakestBits(e, bits: phaseBits, count: candidate.frame.bitCount), at: time) else {
                 if ParityCheck.isAddressParity(candidate.frame.downlinkFormat) {
                     statistics.unknownAddress += 1
                 } else {
@@ -128,24 +132,26 @@ extension Demodulator {
         default: return nil
         }
         var low: UInt64 = 0
-        var weakest = WeakestBits()
-        for k in 5..<min(bitCount, 64) {
+        for k in 5..<24 {
             let v = bit(k)
             high = high << 1 | (v > 0 ? 1 : 0)
             let magnitude = v.magnitude
             score &+= Int(magnitude)
-            weakest.offer(bit: k + 1, margin: magnitude)
-            if k < 24 && magnitude < weakLimit.magnitude {
+            if magnitude < weakLimit.magnitude {
                 weak += 1
                 if weak > tuning.weakBitLimit { return nil }
             }
+        }
+        for k in 24..<min(bitCount, 64) {
+            let v = bit(k)
+            high = high << 1 | (v > 0 ? 1 : 0)
+            score &+= Int(v.magnitude)
         }
         if bitCount == 112 {
             for k in 64..<112 {
                 let v = bit(k)
                 low = low << 1 | (v > 0 ? 1 : 0)
                 score &+= Int(v.magnitude)
-                weakest.offer(bit: k + 1, margin: v.magnitude)
             }
             low <<= 16
         } else {
@@ -153,7 +159,18 @@ extension Demodulator {
         }
         let raw = UInt128(high) << 64 | UInt128(low)
         guard let frame = Frame(raw: raw, bitCount: bitCount) else { return nil }
-        return Candidate(frame: frame, score: score, weakest: weakest)
+        return Candidate(frame: frame, score: score)
+    }
+
+    /// The three weakest bits (smallest margins) after the DF of a sliced candidate: only a
+    /// candidate that failed its parity check needs them.
+    func weakestBits(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int) -> WeakestBits {
+        var weakest = WeakestBits()
+        for k in 5..<count {
+            let v = Int32(e[o[2 * k]]) &- Int32(e[o[2 * k + 1]])
+            weakest.offer(bit: k + 1, margin: v.magnitude)
+        }
+        return weakest
     }
 
     /// A sliced frame before its parity check.
@@ -161,7 +178,6 @@ extension Demodulator {
         var frame: Frame
         /// Summed bit margins.
         var score: Int
-        var weakest: WeakestBits
     }
 
     /// The three bits (1-based frame bit numbers, after the DF) with the smallest margins.
@@ -185,8 +201,7 @@ extension Demodulator {
     /// After a failed parity check: inverts every non-empty subset of the three weakest bits
     /// and accepts the result only for an address already known (multi-bit repairs must not
     /// invent aircraft). Returns the repaired result with the total bits changed.
-    func repairWeakBits(_ candidate: Candidate, at time: Double) -> ParityResult? {
-        let w = candidate.weakest
+    func repairWeakBits(_ candidate: Candidate, weakest w: WeakestBits, at time: Double) -> ParityResult? {
         let bits = [w.bits.0, w.bits.1, w.bits.2].filter { $0 > 0 }
         guard !bits.isEmpty else { return nil }
         let known = addressFilter.at(time)

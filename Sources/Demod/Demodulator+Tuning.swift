@@ -2,7 +2,8 @@ extension Demodulator {
     /// Detection thresholds (integer arithmetic on the hot path). The preamble ratio (mean
     /// pulse energy above twice the mean quiet energy) is fixed in `PreambleDetector`.
     public struct Tuning: Sendable, Equatable {
-        /// Detector: mean preamble pulse magnitude over the noise floor, ×16.
+        /// Detector: a preamble pulse is loud when its mean magnitude exceeds the noise floor
+        /// times this / 16; three of the four pulses must be loud.
         public var noiseRatio16: Int64 = 48
         /// Preamble shape: how many of the six "pulse above its quiet neighbour" tests may fail.
         public var shapeSlack = 1

@@ -4,8 +4,12 @@
 /// weights (they sum to the half-bit length in steps).
 ///
 /// Magnitudes are reduced to 12 bits (`shift`) first, so an energy (at most 6 × 4095) fits an
-/// `Int16` lane and the preamble detector compares eight positions per 128-bit vector.
-/// Preamble correlation and bit slicing then read one entry per half bit.
+/// `Int16` lane. Preamble correlation and bit slicing read one entry per half bit.
+///
+/// Beside each energy plane, three byte planes (0 or 1) hold what the preamble detector asks of
+/// every half bit: `falls` (its energy above the next half bit's), `rises` (below it) and
+/// `loud` (above the level threshold). The detector then tests sixteen positions per
+/// 128-bit vector with byte adds and ands.
 struct HalfBitPlanes {
     /// Right shift from 15-bit magnitudes to the 12-bit values the planes sum.
     static let shift: UInt16 = 3
@@ -20,6 +24,12 @@ struct HalfBitPlanes {
     private var buffer: Buffer
     /// Plane entry 0 of plane 0.
     var entries: UnsafePointer<Int16> { UnsafePointer(buffer.pointer) }
+    /// Byte planes, same layout as the energies.
+    var bytes: PreambleDetector.Bytes {
+        PreambleDetector.Bytes(falls: buffer.bytes, rises: buffer.bytes + buffer.count, loud: buffer.bytes + 2 * buffer.count)
+    }
+    /// Per plane: the plane and entry offset of the half bit that follows (`halfBitSteps` later).
+    private let next: [(plane: Int, offset: Int)]
     /// The magnitude index of entry 0.
     private(set) var origin = 0
     /// Positions (from `origin`) that candidates may start at: their whole reply, and the
@@ -32,6 +42,9 @@ struct HalfBitPlanes {
         weights = (0..<kernels.resolution).map { kernels.weights(plane: $0) }
         buffer = Buffer(count: kernels.resolution * stride)
         maxOffset = kernels.maxOffset
+        next = (0..<kernels.resolution).map { q in
+            ((q + kernels.halfBitSteps) % kernels.resolution, (q + kernels.halfBitSteps) / kernels.resolution)
+        }
     }
 
     /// Forgets the filled positions (the magnitudes they came from have moved).
@@ -44,7 +57,8 @@ struct HalfBitPlanes {
     /// Fills the planes for positions from `origin`, reading magnitudes `m[origin ..< available]`
     /// (entries past what they allow are left as they were and never read: positions beyond
     /// `usable` need a refill). Any `origin` below `available − span − 1` gives `usable ≥ 1`.
-    mutating func fill(_ m: UnsafePointer<UInt16>, origin: Int, available: Int) {
+    /// `loudAbove` is the energy a half bit must exceed to be `loud`.
+    mutating func fill(_ m: UnsafePointer<UInt16>, origin: Int, available: Int, loudAbove: Int16) {
         self.origin = origin
         let n = max(0, min(stride, available - origin - 1))
         usable = max(0, min(HalfBitPlanes.length, n - maxOffset - 1))
@@ -53,23 +67,72 @@ struct HalfBitPlanes {
         let vectorEnd = n & ~7
         HalfBitPlanes.fillVector(m + origin, count: vectorEnd, into: out, stride: stride, weights: weights)
         HalfBitPlanes.fillScalar(m + origin, from: vectorEnd, to: n, into: out, stride: stride, weights: weights)
+        // Byte planes for the entries whose following half bit is filled (the detector reads
+        // them only near a position's start, far inside the filled range).
+        let byteCount = max(0, n - 2)
+        let byteVectorEnd = byteCount & ~15
+        for (q, after) in next.enumerated() {
+            let base = q * stride
+            let e = UnsafePointer(out + base), f = UnsafePointer(out + after.plane * stride + after.offset)
+            let bytes = buffer.bytes + base
+            HalfBitPlanes.classifyVector(e, following: f, count: byteVectorEnd, loudAbove: loudAbove,
+                                         falls: bytes, rises: bytes + buffer.count, loud: bytes + 2 * buffer.count)
+            HalfBitPlanes.classifyScalar(e, following: f, from: byteVectorEnd, to: byteCount, loudAbove: loudAbove,
+                                         falls: bytes, rises: bytes + buffer.count, loud: bytes + 2 * buffer.count)
+        }
+    }
+
+    /// Sixteen byte-plane entries per step; `count` is a multiple of 16.
+    static func classifyVector(_ e: UnsafePointer<Int16>, following f: UnsafePointer<Int16>, count: Int, loudAbove: Int16,
+                               falls: UnsafeMutablePointer<UInt8>, rises: UnsafeMutablePointer<UInt8>, loud: UnsafeMutablePointer<UInt8>) {
+        let er = UnsafeRawPointer(e), fr = UnsafeRawPointer(f)
+        let zero = SIMD16<Int16>(repeating: 0), one = SIMD16<Int16>(repeating: 1)
+        let threshold = SIMD16<Int16>(repeating: loudAbove)
+        var j = 0
+        while j < count {
+            let a = er.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD16<Int16>.self)
+            let b = fr.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD16<Int16>.self)
+            UnsafeMutableRawPointer(falls + j).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: zero.replacing(with: one, where: a .> b)), as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(rises + j).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: zero.replacing(with: one, where: a .< b)), as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(loud + j).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: zero.replacing(with: one, where: a .> threshold)), as: SIMD16<UInt8>.self)
+            j &+= 16
+        }
+    }
+
+    /// The scalar twin of `classifyVector`, for entries [from, to).
+    static func classifyScalar(_ e: UnsafePointer<Int16>, following f: UnsafePointer<Int16>, from: Int, to: Int, loudAbove: Int16,
+                               falls: UnsafeMutablePointer<UInt8>, rises: UnsafeMutablePointer<UInt8>, loud: UnsafeMutablePointer<UInt8>) {
+        for j in from..<max(from, to) {
+            falls[j] = e[j] > f[j] ? 1 : 0
+            rises[j] = e[j] < f[j] ? 1 : 0
+            loud[j] = e[j] > loudAbove ? 1 : 0
+        }
     }
 
     /// Eight entries per step (`SIMD8<Int16>`: SSE2 on x86, NEON on the Pi); `count` is a
-    /// multiple of 8.
+    /// multiple of 8. Plane q's weights are plane 0's moved by q steps from the first sample to
+    /// the second (`SliceKernels.weights`), so each plane is the previous one plus b − a.
     static func fillVector(_ m: UnsafePointer<UInt16>, count: Int, into out: UnsafeMutablePointer<Int16>,
                            stride: Int, weights: [(Int16, Int16)]) {
         let raw = UnsafeRawPointer(m)
         let shift = SIMD8<UInt16>(repeating: HalfBitPlanes.shift)
+        let planes = weights.count
+        let w0 = SIMD8<Int16>(repeating: weights[0].0), w1 = SIMD8<Int16>(repeating: weights[0].1)
+        let target = UnsafeMutableRawPointer(out)
         var j = 0
         while j < count {
-            let a = SIMD8<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 * j, as: SIMD8<UInt16>.self) &>> shift)
-            let b = SIMD8<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 * j + 2, as: SIMD8<UInt16>.self) &>> shift)
-            for (q, w) in weights.enumerated() {
-                let e = a &* SIMD8<Int16>(repeating: w.0) &+ b &* SIMD8<Int16>(repeating: w.1)
-                UnsafeMutableRawPointer(out + q * stride + j).storeBytes(of: e, as: SIMD8<Int16>.self)
+            let a = SIMD8<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD8<UInt16>.self) &>> shift)
+            let b = SIMD8<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 &* j &+ 2, as: SIMD8<UInt16>.self) &>> shift)
+            let step = b &- a
+            var e = a &* w0 &+ b &* w1
+            target.storeBytes(of: e, toByteOffset: 2 &* j, as: SIMD8<Int16>.self)
+            var offset = 2 &* j
+            for _ in 1..<planes {
+                e &+= step
+                offset &+= 2 &* stride
+                target.storeBytes(of: e, toByteOffset: offset, as: SIMD8<Int16>.self)
             }
-            j += 8
+            j &+= 8
         }
     }
 
@@ -86,13 +149,18 @@ struct HalfBitPlanes {
 
     /// Owns the plane memory (one allocation for the demodulator's life).
     final class Buffer: @unchecked Sendable {
+        /// Energies: `count` entries.
         let pointer: UnsafeMutablePointer<Int16>
+        /// Byte planes: three times `count` entries (falls, rises, loud).
+        let bytes: UnsafeMutablePointer<UInt8>
         let count: Int
         init(count: Int) {
             self.count = count
             pointer = .allocate(capacity: count)
             pointer.initialize(repeating: 0, count: count)
+            bytes = .allocate(capacity: 3 * count)
+            bytes.initialize(repeating: 0, count: 3 * count)
         }
-        deinit { pointer.deallocate() }
+        deinit { pointer.deallocate(); bytes.deallocate() }
     }
 }

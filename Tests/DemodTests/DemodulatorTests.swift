@@ -72,20 +72,58 @@ struct DemodulatorTests {
         }
         for rate in [SampleRate.rate2_0, .rate2_4] {
             for slack in [0, 1, 2, 6] {
-                for threshold: Int16 in [0, 500, 3000] {
+                for loudAbove: Int16 in [0, 3000, 12000] {
                     var d = Demodulator(sampleRate: rate)
                     d.tuning.shapeSlack = slack
                     var passes = 0
                     mags.withUnsafeBufferPointer { m in
-                        for s in stride(from: 0, to: 5000 - d.kernels.span, by: 8) {
-                            let (simd, scalar) = d.detectorMasks(m.baseAddress! + s, available: 6000 - s, threshold: threshold)
-                            #expect(simd == scalar, "rate \(rate) slack \(slack) threshold \(threshold) at \(s)")
+                        for s in stride(from: 0, to: 5000 - d.kernels.span, by: 16) {
+                            let (simd, scalar) = d.detectorMasks(m.baseAddress! + s, available: 6000 - s, loudAbove: loudAbove)
+                            #expect(simd == scalar, "rate \(rate) slack \(slack) loud above \(loudAbove) at \(s)")
                             passes += simd.nonzeroBitCount
                         }
                     }
                     #expect(passes > 0)
                 }
             }
+        }
+    }
+
+    @Test func bytePlanesClassifyEveryHalfBitAgainstTheNextAndTheThreshold() {
+        var random = SplitMix64(seed: 3)
+        // Small values so that ties (neither falls nor rises) occur too.
+        let e = (0..<300).map { _ in Int16(random.next() % 8) }
+        /// Classifies with the vector or the scalar path into three fresh planes.
+        func classify(vectorPath: Bool) -> [[UInt8]] {
+            var falls = [UInt8](repeating: 9, count: 256), rises = falls, loud = falls
+            e.withUnsafeBufferPointer { p in
+                let a = p.baseAddress!, f = p.baseAddress! + 7
+                falls.withUnsafeMutableBufferPointer { fp in rises.withUnsafeMutableBufferPointer { rp in loud.withUnsafeMutableBufferPointer { lp in
+                    if vectorPath {
+                        HalfBitPlanes.classifyVector(a, following: f, count: 256, loudAbove: 4, falls: fp.baseAddress!, rises: rp.baseAddress!, loud: lp.baseAddress!)
+                    } else {
+                        HalfBitPlanes.classifyScalar(a, following: f, from: 0, to: 256, loudAbove: 4, falls: fp.baseAddress!, rises: rp.baseAddress!, loud: lp.baseAddress!)
+                    }
+                } } }
+            }
+            return [falls, rises, loud]
+        }
+        let vector = classify(vectorPath: true), scalar = classify(vectorPath: false)
+        #expect(vector == scalar)
+        for j in 0..<256 {
+            #expect(vector[0][j] == (e[j] > e[j + 7] ? 1 : 0))
+            #expect(vector[1][j] == (e[j] < e[j + 7] ? 1 : 0))
+            #expect(vector[2][j] == (e[j] > 4 ? 1 : 0))
+        }
+        #expect(vector[0].contains(0) && vector[0].contains(1) && vector[1].contains(1))
+        #expect(zip(vector[0], vector[1]).contains { $0 == 0 && $1 == 0 }, "a tie neither falls nor rises")
+    }
+
+    @Test func packingBytesGivesOneBitPerLane() {
+        for lanes: UInt8 in [0, 1, 0x80, 0x81, 0x55, 0xAA, 0xFF] {
+            var word: UInt64 = 0
+            for i in 0..<8 where lanes & (1 << UInt8(i)) != 0 { word |= 1 << UInt64(8 * i) }
+            #expect(PreambleDetector.pack(word) == UInt64(lanes))
         }
     }
 
