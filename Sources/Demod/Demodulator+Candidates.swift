@@ -52,8 +52,6 @@ extension Demodulator {
             var pulse: Int32 = 0, quiet: Int32 = 0
             for j in 0..<4 { pulse &+= Int32(e[o[j]]) }
             for j in 4..<SliceKernels.preambleWindows { quiet &+= Int32(e[o[j]]) }
-            // Mean pulse energy (4 half bits) above twice the mean quiet energy (10 half bits).
-            guard pulse &* 5 > quiet &* 4 else { continue }
             let score = (pulse &* 5 &- quiet &* 2) >> 3
             withUnsafeMutableBytes(of: &ranked) { $0.storeBytes(of: score << 3 | Int32(index), toByteOffset: count * 4, as: Int32.self) }
             withUnsafeMutableBytes(of: &pulses) { $0.storeBytes(of: pulse, toByteOffset: index * 4, as: Int32.self) }

@@ -38,9 +38,8 @@ extension Demodulator {
             let masks = lanes == 16
                 ? detector.detect16(bytes, at: j, offsets.preamble)
                 : detector.detectLanes(bytes, at: j, offsets.preamble, lanes: lanes)
-            if masks == 0 { s += lanes; continue }
-            var any: UInt16 = 0
-            for p in 0..<phaseCount { any |= UInt16(truncatingIfNeeded: masks >> UInt128(16 * p)) }
+            var any = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
+            if any == 0 { s += lanes; continue }
             var jumped = false
             while any != 0 {
                 let lane = any.trailingZeroBitCount
@@ -48,7 +47,7 @@ extension Demodulator {
                 screenPasses &+= 1
                 guard tuning.evaluates else { continue }
                 var phaseSet: UInt8 = 0
-                for p in 0..<phaseCount where (masks >> UInt128(16 * p + lane)) & 1 != 0 { phaseSet |= 1 << UInt8(p) }
+                for p in 0..<phaseCount where masks[p] & (1 << UInt16(lane)) != 0 { phaseSet |= 1 << UInt8(p) }
                 if let frame = evaluateBest(at: s + lane, phases: phaseSet, detector: detector) {
                     found.append(frame)
                     s = s + lane + frameSamples(frame.received.frame.bitCount)
@@ -70,7 +69,7 @@ extension Demodulator {
     }
 
     /// Sixteen detector results (vector and scalar) at `m` for tests: they must agree.
-    mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16) -> (simd: UInt128, scalar: UInt128) {
+    mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16) -> (simd: SIMD8<UInt16>, scalar: SIMD8<UInt16>) {
         planes.fill(m, origin: 0, available: available, loudAbove: loudAbove)
         let detector = PreambleDetector(phases: kernels.phases.count, slack: tuning.shapeSlack)
         return (detector.detect16(planes.bytes, at: 0, offsets.preamble), detector.detectLanes(planes.bytes, at: 0, offsets.preamble, lanes: 16))

@@ -15,8 +15,8 @@ extension Demodulator {
         /// stage).
         public var evaluates = true
         /// The default: one of the six shape tests may fail, so preambles half-hidden by
-        /// another reply still count (on the busy real recording: 345 frames, 332 without).
-        /// Allowing two finds 348 at more than twice the cost.
+        /// another reply still count (on the busy real recording: 345 frames, 333 without).
+        /// Allowing two finds 349 at about twice the cost.
         public init() {}
 
         /// Cheaper: the preamble must have the full shape. About half the work on a busy

@@ -6,10 +6,9 @@
 /// Magnitudes are reduced to 12 bits (`shift`) first, so an energy (at most 6 × 4095) fits an
 /// `Int16` lane. Preamble correlation and bit slicing read one entry per half bit.
 ///
-/// Beside each energy plane, three byte planes (0 or 1) hold what the preamble detector asks of
-/// every half bit: `falls` (its energy above the next half bit's), `rises` (below it) and
-/// `loud` (above the level threshold). The detector then tests sixteen positions per
-/// 128-bit vector with byte adds and ands.
+/// Beside each energy plane, two byte planes (0 or 1) hold what the preamble detector asks of
+/// every half bit: `falls` (its energy above the next half bit's) and `loud` (above the level
+/// threshold). The detector then tests sixteen positions per 128-bit vector with byte adds.
 struct HalfBitPlanes {
     /// Right shift from 15-bit magnitudes to the 12-bit values the planes sum.
     static let shift: UInt16 = 3
@@ -26,7 +25,7 @@ struct HalfBitPlanes {
     var entries: UnsafePointer<Int16> { UnsafePointer(buffer.pointer) }
     /// Byte planes, same layout as the energies.
     var bytes: PreambleDetector.Bytes {
-        PreambleDetector.Bytes(falls: buffer.bytes, rises: buffer.bytes + buffer.count, loud: buffer.bytes + 2 * buffer.count)
+        PreambleDetector.Bytes(energies: buffer.pointer, falls: buffer.bytes, loud: buffer.bytes + buffer.count)
     }
     /// Per plane: the plane and entry offset of the half bit that follows (`halfBitSteps` later).
     private let next: [(plane: Int, offset: Int)]
@@ -76,15 +75,15 @@ struct HalfBitPlanes {
             let e = UnsafePointer(out + base), f = UnsafePointer(out + after.plane * stride + after.offset)
             let bytes = buffer.bytes + base
             HalfBitPlanes.classifyVector(e, following: f, count: byteVectorEnd, loudAbove: loudAbove,
-                                         falls: bytes, rises: bytes + buffer.count, loud: bytes + 2 * buffer.count)
+                                         falls: bytes, loud: bytes + buffer.count)
             HalfBitPlanes.classifyScalar(e, following: f, from: byteVectorEnd, to: byteCount, loudAbove: loudAbove,
-                                         falls: bytes, rises: bytes + buffer.count, loud: bytes + 2 * buffer.count)
+                                         falls: bytes, loud: bytes + buffer.count)
         }
     }
 
     /// Sixteen byte-plane entries per step; `count` is a multiple of 16.
     static func classifyVector(_ e: UnsafePointer<Int16>, following f: UnsafePointer<Int16>, count: Int, loudAbove: Int16,
-                               falls: UnsafeMutablePointer<UInt8>, rises: UnsafeMutablePointer<UInt8>, loud: UnsafeMutablePointer<UInt8>) {
+                               falls: UnsafeMutablePointer<UInt8>, loud: UnsafeMutablePointer<UInt8>) {
         let er = UnsafeRawPointer(e), fr = UnsafeRawPointer(f)
         let zero = SIMD16<Int16>(repeating: 0), one = SIMD16<Int16>(repeating: 1)
         let threshold = SIMD16<Int16>(repeating: loudAbove)
@@ -93,7 +92,6 @@ struct HalfBitPlanes {
             let a = er.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD16<Int16>.self)
             let b = fr.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD16<Int16>.self)
             UnsafeMutableRawPointer(falls + j).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: zero.replacing(with: one, where: a .> b)), as: SIMD16<UInt8>.self)
-            UnsafeMutableRawPointer(rises + j).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: zero.replacing(with: one, where: a .< b)), as: SIMD16<UInt8>.self)
             UnsafeMutableRawPointer(loud + j).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: zero.replacing(with: one, where: a .> threshold)), as: SIMD16<UInt8>.self)
             j &+= 16
         }
@@ -101,10 +99,9 @@ struct HalfBitPlanes {
 
     /// The scalar twin of `classifyVector`, for entries [from, to).
     static func classifyScalar(_ e: UnsafePointer<Int16>, following f: UnsafePointer<Int16>, from: Int, to: Int, loudAbove: Int16,
-                               falls: UnsafeMutablePointer<UInt8>, rises: UnsafeMutablePointer<UInt8>, loud: UnsafeMutablePointer<UInt8>) {
+                               falls: UnsafeMutablePointer<UInt8>, loud: UnsafeMutablePointer<UInt8>) {
         for j in from..<max(from, to) {
             falls[j] = e[j] > f[j] ? 1 : 0
-            rises[j] = e[j] < f[j] ? 1 : 0
             loud[j] = e[j] > loudAbove ? 1 : 0
         }
     }
@@ -151,15 +148,15 @@ struct HalfBitPlanes {
     final class Buffer: @unchecked Sendable {
         /// Energies: `count` entries.
         let pointer: UnsafeMutablePointer<Int16>
-        /// Byte planes: three times `count` entries (falls, rises, loud).
+        /// Byte planes: twice `count` entries (falls, loud).
         let bytes: UnsafeMutablePointer<UInt8>
         let count: Int
         init(count: Int) {
             self.count = count
             pointer = .allocate(capacity: count)
             pointer.initialize(repeating: 0, count: count)
-            bytes = .allocate(capacity: 3 * count)
-            bytes.initialize(repeating: 0, count: 3 * count)
+            bytes = .allocate(capacity: 2 * count)
+            bytes.initialize(repeating: 0, count: 2 * count)
         }
         deinit { pointer.deallocate(); bytes.deallocate() }
     }

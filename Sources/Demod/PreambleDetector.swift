@@ -1,16 +1,17 @@
 /// The preamble tests on the byte planes of `HalfBitPlanes`, at every phase: the shape (each
 /// of the four pulses above the quiet half bits beside it: six tests, all but `slack` must
-/// hold) and the level (every pulse `loud`, i.e. above the noise threshold). `detect16` tests
-/// sixteen positions per `SIMD16<UInt8>` (SSE2 on x86, NEON on the Pi); `detect1` is its
-/// scalar twin. The pulse/quiet energy ratio and the ranking of phases follow on the energies
-/// of the positions that pass (`Demodulator.evaluate`).
+/// hold), the level (three of the four pulses `loud`, i.e. above the noise threshold) and, for
+/// phases where some position passed those, the pulse/quiet energy ratio on the energies.
+/// `detect16` tests sixteen positions per `SIMD16<UInt8>` (SSE2 on x86, NEON on the Pi);
+/// `detect1` is its scalar twin.
 ///
 /// Offsets (`o`) are a phase's 14 preamble places in the order of
 /// `SliceKernels.preambleHalfBits`: pulses 0, 2, 7, 9 (indices 0–3), then quiet 1, 3, 4, 5, 6,
-/// 8, 10–13 (indices 4–13). The six shape tests, as byte-plane reads:
-/// pulse 0 > half bit 1: `falls[0]`; pulse 2 > half bit 1: `rises[1]`; pulse 2 > half bit 3:
-/// `falls[2]`; pulse 7 > half bit 6: `rises[6]`; pulse 7 > half bit 8: `falls[7]`;
-/// pulse 9 > half bit 8: `rises[8]`.
+/// 8, 10–13 (indices 4–13). The six shape tests, as reads of `falls` (a half bit above the
+/// next): pulse 0 > half bit 1: `falls[0]`; pulse 2 ≥ half bit 1: `1 − falls[1]`;
+/// pulse 2 > half bit 3: `falls[2]`; pulse 7 ≥ half bit 6: `1 − falls[6]`; pulse 7 > half bit
+/// 8: `falls[7]`; pulse 9 ≥ half bit 8: `1 − falls[8]`. So the shape holds when
+/// falls[0] + falls[2] + falls[7] + 3 ≥ required + falls[1] + falls[6] + falls[8].
 struct PreambleDetector {
     /// Phases per sample (4 or 5).
     let phases: Int
@@ -22,23 +23,50 @@ struct PreambleDetector {
         required = UInt8(clamping: max(0, 6 - slack))
     }
 
-    /// Sixteen positions at plane entry `j`: per phase `p`, bits 16p … 16p+15 of the result
-    /// say which positions pass.
+    /// Sixteen positions at plane entry `j`: lane `p` of the result is phase p's mask (bit i:
+    /// position j + i passes).
     @inline(__always)
-    func detect16(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> UInt128 {
-        let falls = UnsafeRawPointer(planes.falls + j), rises = UnsafeRawPointer(planes.rises + j)
-        let loud = UnsafeRawPointer(planes.loud + j)
+    func detect16(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> SIMD8<UInt16> {
+        let falls = UnsafeRawPointer(planes.falls + j), loud = UnsafeRawPointer(planes.loud + j)
         let w = SliceKernels.preambleWindows
-        var result: UInt128 = 0
+        var result = SIMD8<UInt16>()
         for p in 0..<phases {
             // 0/1 per lane, read as two words: packing bits is then one multiply per word.
-            let pass = SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: test(falls, rises, loud, offsets + p &* w))
+            let pass = SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: test(falls, loud, offsets + p &* w))
             let words = unsafeBitCast(pass, to: SIMD2<UInt64>.self)
             guard words[0] | words[1] != 0 else { continue }
-            let bits = UInt128(PreambleDetector.pack(words[0]) | PreambleDetector.pack(words[1]) << 8)
-            result |= bits << UInt128(16 &* p)
+            let shaped = UInt16(truncatingIfNeeded: PreambleDetector.pack(words[0]) | PreambleDetector.pack(words[1]) << 8)
+            // The ratio only for the (few) phases with a lane that passed so far.
+            let energies = UnsafeRawPointer(planes.energies + j)
+            let o = offsets + p &* w
+            result[p] = shaped & (ratioMask(energies, o) | ratioMask(energies + 16, o) << 8)
         }
         return result
+    }
+
+    /// The ratio for eight positions: mean pulse energy above twice the mean quiet energy
+    /// (5·P > 4·Q over the 4 pulses and 10 quiet half bits), on energies divided by 16 so the
+    /// sums fit `Int16` lanes; bit i for position i.
+    @inline(__always)
+    func ratioMask(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> UInt16 {
+        @inline(__always) func load(_ i: Int) -> SIMD8<Int16> {
+            e.loadUnaligned(fromByteOffset: o[i] &* 2, as: SIMD8<Int16>.self) &>> SIMD8<Int16>(repeating: 4)
+        }
+        let pulse = load(0) &+ load(1) &+ load(2) &+ load(3)
+        var quiet = load(4) &+ load(5) &+ load(6) &+ load(7) &+ load(8)
+        quiet &+= load(9) &+ load(10) &+ load(11) &+ load(12) &+ load(13)
+        let pass = (pulse &* SIMD8<Int16>(repeating: 5)) &>> SIMD8<Int16>(repeating: 1) .> quiet &<< SIMD8<Int16>(repeating: 1)
+        let bytes = SIMD8<UInt8>(truncatingIfNeeded: SIMD8<Int16>(repeating: 0).replacing(with: 1, where: pass))
+        return UInt16(truncatingIfNeeded: PreambleDetector.pack(unsafeBitCast(bytes, to: UInt64.self)))
+    }
+
+    /// The scalar twin of `ratioMask` for one position.
+    @inline(__always)
+    func ratio1(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>) -> Bool {
+        var pulse: Int16 = 0, quiet: Int16 = 0
+        for i in 0..<4 { pulse &+= e[o[i]] >> 4 }
+        for i in 4..<SliceKernels.preambleWindows { quiet &+= e[o[i]] >> 4 }
+        return (pulse &* 5) >> 1 > quiet << 1
     }
 
     /// Eight bytes of 0 or 1 (lane i in byte i, little endian) to eight bits (lane i in bit i):
@@ -46,33 +74,33 @@ struct PreambleDetector {
     @inline(__always)
     static func pack(_ word: UInt64) -> UInt64 { (word &* 0x0102_0408_1020_4080) >> 56 }
 
-    /// The byte planes' base pointers (`HalfBitPlanes.falls`, `rises`, `loud`).
+    /// The planes' base pointers (`HalfBitPlanes`): energies and the byte planes.
     struct Bytes {
+        let energies: UnsafePointer<Int16>
         let falls: UnsafePointer<UInt8>
-        let rises: UnsafePointer<UInt8>
         let loud: UnsafePointer<UInt8>
     }
 
     /// Shape and level at one phase for sixteen positions.
     @inline(__always)
-    func test(_ falls: UnsafeRawPointer, _ rises: UnsafeRawPointer, _ loud: UnsafeRawPointer,
-              _ o: UnsafePointer<Int>) -> SIMDMask<SIMD16<Int8>> {
+    func test(_ falls: UnsafeRawPointer, _ loud: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> SIMDMask<SIMD16<Int8>> {
         @inline(__always) func load(_ plane: UnsafeRawPointer, _ i: Int) -> SIMD16<UInt8> {
             plane.loadUnaligned(fromByteOffset: o[i], as: SIMD16<UInt8>.self)
         }
-        let shape = load(falls, 0) &+ load(rises, 4) &+ load(falls, 1) &+ load(rises, 8) &+ load(falls, 2) &+ load(rises, 9)
+        let held = load(falls, 0) &+ load(falls, 1) &+ load(falls, 2) &+ SIMD16<UInt8>(repeating: 3)
+        let needed = load(falls, 4) &+ load(falls, 8) &+ load(falls, 9) &+ SIMD16<UInt8>(repeating: required)
         let level = load(loud, 0) &+ load(loud, 1) &+ load(loud, 2) &+ load(loud, 3)
         // Comparisons against splatted vectors: the scalar forms do not lower to one instruction.
-        return (shape .>= SIMD16<UInt8>(repeating: required)) .& (level .>= SIMD16<UInt8>(repeating: 3))
+        return (held .>= needed) .& (level .>= SIMD16<UInt8>(repeating: 3))
     }
 
     /// The scalar twin of `detect16` for the first `lanes` positions.
-    func detectLanes(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>, lanes: Int) -> UInt128 {
-        var result: UInt128 = 0
+    func detectLanes(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>, lanes: Int) -> SIMD8<UInt16> {
+        var result = SIMD8<UInt16>()
         for lane in 0..<lanes {
             let set = detect1(planes, at: j + lane, offsets)
             for p in 0..<phases where set & (1 << UInt8(p)) != 0 {
-                result |= 1 << UInt128(16 * p + lane)
+                result[p] |= 1 << UInt16(lane)
             }
         }
         return result
@@ -81,13 +109,14 @@ struct PreambleDetector {
     /// One position (plane entry `j`): the set of phases (bit p) that pass.
     @inline(__always)
     func detect1(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> UInt8 {
-        let falls = planes.falls + j, rises = planes.rises + j, loud = planes.loud + j
+        let falls = planes.falls + j, loud = planes.loud + j
         var set: UInt8 = 0
         for p in 0..<phases {
             let o = offsets + p * SliceKernels.preambleWindows
-            let shape = falls[o[0]] + rises[o[4]] + falls[o[1]] + rises[o[8]] + falls[o[2]] + rises[o[9]]
+            let held = falls[o[0]] + falls[o[1]] + falls[o[2]] + 3
+            let needed = falls[o[4]] + falls[o[8]] + falls[o[9]] + required
             let level = loud[o[0]] + loud[o[1]] + loud[o[2]] + loud[o[3]]
-            if shape >= required && level >= 3 { set |= 1 << UInt8(p) }
+            if held >= needed && level >= 3 && ratio1(planes.energies + j, o) { set |= 1 << UInt8(p) }
         }
         return set
     }
