@@ -88,10 +88,23 @@ extension AppDatabase {
     static func hasDay(firstDay: Int, lastDay: Int, days: String, from first: Int, to last: Int) -> Bool {
         if lastDay < first || firstDay > last { return false }
         if lastDay <= last || firstDay >= first { return true }
-        for part in days.split(separator: ",") {
-            if let d = Int(part), d >= first, d <= last { return true }
+        // `,d,d,…,`: digits between commas, read without allocating.
+        var value = 0, digits = false, negative = false
+        func inside() -> Bool { digits && (negative ? -value : value) >= first && (negative ? -value : value) <= last }
+        for byte in days.utf8 {
+            if byte >= 48 && byte <= 57 {
+                value = value &* 10 &+ Int(byte - 48)
+                digits = true
+            } else if byte == 45 {
+                negative = true
+            } else {
+                if inside() { return true }
+                value = 0
+                digits = false
+                negative = false
+            }
         }
-        return false
+        return inside()
     }
 
     /// `ft_hasday(days, first, last)` for the rows that span the window (see `hasDay`).

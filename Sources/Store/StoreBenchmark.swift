@@ -53,7 +53,7 @@ public enum StoreBenchmark {
 
         // Point k of a visit: every 10 s along its track (from the visit's start).
         try database.writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA cache_size = -262144")
+            try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY")
         }
         var written = 0
         while written < visits {
