@@ -34,7 +34,8 @@ extension Demodulator {
     /// Tries the detector's phases at start sample `s` (a magnitude index the planes cover);
     /// returns the best-scoring frame that passes parity.
     mutating func evaluate(at s: Int, phases: UInt8) -> DemodulatedFrame? {
-        evaluate(at: s, phases: phases, entry: planes.entries + (s - planes.origin),
+        planes.ensureEnergies(upTo: s - planes.origin + kernels.maxOffset + 2)
+        return evaluate(at: s, phases: phases, entry: planes.entries + (s - planes.origin),
                  preamble: offsets.preamble, bits: offsets.bits)
     }
 

@@ -35,6 +35,9 @@ extension Demodulator {
             let end = min(to, floorLimit, planes.origin + planes.usable)
             let lanes = min(16, end - s)
             let j = s - planes.origin
+            // Quiet stretches (most of a real sky) end here, before any plane is computed.
+            if lanes == 16 && !PreambleDetector.mayBeLoud(planes.hot, at: j, pulses: kernels.pulseSamples) { s += 16; continue }
+            planes.ensureBytes(upTo: j + 48)
             let masks = lanes == 16
                 ? detector.detect16(bytes, at: j, offsets.preamble)
                 : detector.detectLanes(bytes, at: j, offsets.preamble, lanes: lanes)
@@ -71,6 +74,7 @@ extension Demodulator {
     /// Sixteen detector results (vector and scalar) at `m` for tests: they must agree.
     mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16) -> (simd: SIMD8<UInt16>, scalar: SIMD8<UInt16>) {
         planes.fill(m, origin: 0, available: available, loudAbove: loudAbove)
+        planes.ensureBytes(upTo: 64)
         let detector = PreambleDetector(phases: kernels.phases.count, slack: tuning.shapeSlack)
         return (detector.detect16(planes.bytes, at: 0, offsets.preamble), detector.detectLanes(planes.bytes, at: 0, offsets.preamble, lanes: 16))
     }

@@ -9,7 +9,10 @@
 /// Beside each energy plane, two byte planes (0 or 1) hold what the preamble detector asks of
 /// every half bit: `falls` (its energy above the next half bit's) and `loud` (above the level
 /// threshold). The detector then tests sixteen positions per 128-bit vector with byte adds.
-struct HalfBitPlanes {
+///
+/// `@unchecked Sendable`: the one non-Sendable member, the magnitude pointer of the current
+/// `fill`, is only read during the demodulator's `screen` call that set it.
+struct HalfBitPlanes: @unchecked Sendable {
     /// Right shift from 15-bit magnitudes to the 12-bit values the planes sum.
     static let shift: UInt16 = 3
     /// Positions filled per refill.
@@ -23,6 +26,10 @@ struct HalfBitPlanes {
     private var buffer: Buffer
     /// Plane entry 0 of plane 0.
     var entries: UnsafePointer<Int16> { UnsafePointer(buffer.pointer) }
+    /// One byte per sample (entry): 1 when any of the magnitudes of samples j, j+1, j+2 could
+    /// make a pulse over them loud (`PreambleDetector.loudMagnitude`). Filled for the whole
+    /// stretch by `fill`: the detector's pre-test reads only this.
+    var hot: UnsafePointer<UInt8> { UnsafePointer(buffer.hot) }
     /// Byte planes, same layout as the energies.
     var bytes: PreambleDetector.Bytes {
         PreambleDetector.Bytes(energies: buffer.pointer, falls: buffer.bytes, loud: buffer.bytes + buffer.count)
@@ -36,8 +43,11 @@ struct HalfBitPlanes {
     private(set) var usable = 0
     private let maxOffset: Int
 
+    private let halfBitSteps: Int
+
     init(kernels: SliceKernels) {
         stride = HalfBitPlanes.length + kernels.span + 16
+        halfBitSteps = kernels.halfBitSteps
         weights = (0..<kernels.resolution).map { kernels.weights(plane: $0) }
         buffer = Buffer(count: kernels.resolution * stride)
         maxOffset = kernels.maxOffset
@@ -46,49 +56,120 @@ struct HalfBitPlanes {
         }
     }
 
+    /// Energies are valid for entries [0, energyEnd), byte planes for [0, byteEnd): both are
+    /// filled on demand (`ensureEnergies`, `ensureBytes`), so stretches the detector skips
+    /// cost nothing.
+    private(set) var energyEnd = 0
+    private(set) var byteEnd = 0
+    /// Entries the magnitudes allow (`fill`).
+    private var limit = 0
+    private var source: UnsafePointer<UInt16>?
+    private var loudAbove: Int16 = 0
+
     /// Forgets the filled positions (the magnitudes they came from have moved).
-    mutating func invalidate() { usable = 0; origin = 0 }
+    mutating func invalidate() { usable = 0; origin = 0; energyEnd = 0; byteEnd = 0; limit = 0; source = nil }
 
     /// True when a candidate at magnitude index `s` can be examined without a refill.
     @inline(__always)
     func covers(_ s: Int) -> Bool { s >= origin && s < origin + usable }
 
-    /// Fills the planes for positions from `origin`, reading magnitudes `m[origin ..< available]`
-    /// (entries past what they allow are left as they were and never read: positions beyond
-    /// `usable` need a refill). Any `origin` below `available − span − 1` gives `usable ≥ 1`.
-    /// `loudAbove` is the energy a half bit must exceed to be `loud`.
+    /// Starts planes for positions from `origin`, over magnitudes `m[origin ..< available]`
+    /// (which must stay in place until the next `fill` or `invalidate`). Nothing is computed
+    /// yet. Any `origin` below `available − span − 1` gives `usable ≥ 1`. `loudAbove` is the
+    /// energy a half bit must exceed to be `loud`.
     mutating func fill(_ m: UnsafePointer<UInt16>, origin: Int, available: Int, loudAbove: Int16) {
         self.origin = origin
-        let n = max(0, min(stride, available - origin - 1))
-        usable = max(0, min(HalfBitPlanes.length, n - maxOffset - 1))
+        limit = max(0, min(stride, available - origin - 1))
+        usable = max(0, min(HalfBitPlanes.length, limit - maxOffset - 1))
+        source = m + origin
+        self.loudAbove = loudAbove
+        energyEnd = 0
+        byteEnd = 0
         if !isKnownUniquelyReferenced(&buffer) { buffer = Buffer(count: buffer.count) }
+        let above = PreambleDetector.loudMagnitude(pulseAbove: loudAbove, halfBitSteps: halfBitSteps)
+        let hotCount = max(0, limit - 2)
+        let vectorEnd = hotCount & ~15
+        HalfBitPlanes.markHotVector(m + origin, count: vectorEnd, above: above, into: buffer.hot)
+        HalfBitPlanes.markHotScalar(m + origin, from: vectorEnd, to: hotCount, above: above, into: buffer.hot)
+    }
+
+    /// `hot` for sixteen samples per step; `count` is a multiple of 16. Magnitudes are 15-bit,
+    /// so reading them as `Int16` keeps their order.
+    static func markHotVector(_ m: UnsafePointer<UInt16>, count: Int, above: Int16, into hot: UnsafeMutablePointer<UInt8>) {
+        let raw = UnsafeRawPointer(m)
+        let threshold = SIMD16<Int16>(repeating: above)
+        var j = 0
+        while j < count {
+            let x = raw.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD16<Int16>.self)
+            let y = raw.loadUnaligned(fromByteOffset: 2 &* j &+ 2, as: SIMD16<Int16>.self)
+            let z = raw.loadUnaligned(fromByteOffset: 2 &* j &+ 4, as: SIMD16<Int16>.self)
+            let loud = (x .> threshold) .| (y .> threshold) .| (z .> threshold)
+            let bytes = SIMD16<UInt8>(truncatingIfNeeded: SIMD16<Int16>(repeating: 0).replacing(with: 1, where: loud))
+            UnsafeMutableRawPointer(hot + j).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
+            j &+= 16
+        }
+    }
+
+    /// The scalar twin of `markHotVector`, for samples [from, to).
+    static func markHotScalar(_ m: UnsafePointer<UInt16>, from: Int, to: Int, above: Int16, into hot: UnsafeMutablePointer<UInt8>) {
+        for j in from..<max(from, to) {
+            let peak = max(m[j], m[j + 1], m[j + 2])
+            hot[j] = Int(peak) > Int(above) ? 1 : 0
+        }
+    }
+
+    /// Makes energies valid for entries below `end` (and a little beyond, in steps of 64).
+    @inline(__always)
+    mutating func ensureEnergies(upTo end: Int) {
+        if end > energyEnd { extendEnergies(to: end) }
+    }
+
+    /// Makes the byte planes valid for entries below `end`.
+    @inline(__always)
+    mutating func ensureBytes(upTo end: Int) {
+        if end > byteEnd { extendBytes(to: end) }
+    }
+
+    private mutating func extendEnergies(to end: Int) {
+        guard let source else { return }
+        let target = min(limit, (end + 63) & ~63)
+        guard target > energyEnd else { return }
+        let vectorEnd = energyEnd + ((target - energyEnd) & ~7)
+        HalfBitPlanes.fillVector(source, from: energyEnd, count: vectorEnd - energyEnd, into: buffer.pointer, stride: stride, weights: weights)
+        HalfBitPlanes.fillScalar(source, from: vectorEnd, to: target, into: buffer.pointer, stride: stride, weights: weights)
+        energyEnd = target
+    }
+
+    private mutating func extendBytes(to end: Int) {
+        // A byte entry compares an energy with one up to two entries further on.
+        let wanted = (end + 63) & ~63
+        extendEnergies(to: wanted + 2)
+        let target = min(max(0, energyEnd - 2), wanted)
+        guard target > byteEnd else { return }
+        let count = target - byteEnd
+        let vectorEnd = byteEnd + (count & ~15)
         let out = buffer.pointer
-        let vectorEnd = n & ~7
-        HalfBitPlanes.fillVector(m + origin, count: vectorEnd, into: out, stride: stride, weights: weights)
-        HalfBitPlanes.fillScalar(m + origin, from: vectorEnd, to: n, into: out, stride: stride, weights: weights)
-        // Byte planes for the entries whose following half bit is filled (the detector reads
-        // them only near a position's start, far inside the filled range).
-        let byteCount = max(0, n - 2)
-        let byteVectorEnd = byteCount & ~15
         for (q, after) in next.enumerated() {
             let base = q * stride
             let e = UnsafePointer(out + base), f = UnsafePointer(out + after.plane * stride + after.offset)
             let bytes = buffer.bytes + base
-            HalfBitPlanes.classifyVector(e, following: f, count: byteVectorEnd, loudAbove: loudAbove,
+            HalfBitPlanes.classifyVector(e, following: f, from: byteEnd, count: vectorEnd - byteEnd, loudAbove: loudAbove,
                                          falls: bytes, loud: bytes + buffer.count)
-            HalfBitPlanes.classifyScalar(e, following: f, from: byteVectorEnd, to: byteCount, loudAbove: loudAbove,
+            HalfBitPlanes.classifyScalar(e, following: f, from: vectorEnd, to: target, loudAbove: loudAbove,
                                          falls: bytes, loud: bytes + buffer.count)
         }
+        byteEnd = target
     }
 
-    /// Sixteen byte-plane entries per step; `count` is a multiple of 16.
-    static func classifyVector(_ e: UnsafePointer<Int16>, following f: UnsafePointer<Int16>, count: Int, loudAbove: Int16,
-                               falls: UnsafeMutablePointer<UInt8>, loud: UnsafeMutablePointer<UInt8>) {
+    /// Sixteen byte-plane entries per step, `count` (a multiple of 16) from `start`.
+    static func classifyVector(_ e: UnsafePointer<Int16>, following f: UnsafePointer<Int16>, from start: Int = 0, count: Int,
+                               loudAbove: Int16, falls: UnsafeMutablePointer<UInt8>, loud: UnsafeMutablePointer<UInt8>) {
         let er = UnsafeRawPointer(e), fr = UnsafeRawPointer(f)
         let zero = SIMD16<Int16>(repeating: 0), one = SIMD16<Int16>(repeating: 1)
         let threshold = SIMD16<Int16>(repeating: loudAbove)
-        var j = 0
-        while j < count {
+        var j = start
+        let end = start &+ count
+        while j < end {
             let a = er.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD16<Int16>.self)
             let b = fr.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD16<Int16>.self)
             UnsafeMutableRawPointer(falls + j).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: zero.replacing(with: one, where: a .> b)), as: SIMD16<UInt8>.self)
@@ -106,18 +187,19 @@ struct HalfBitPlanes {
         }
     }
 
-    /// Eight entries per step (`SIMD8<Int16>`: SSE2 on x86, NEON on the Pi); `count` is a
-    /// multiple of 8. Plane q's weights are plane 0's moved by q steps from the first sample to
+    /// Eight entries per step (`SIMD8<Int16>`: SSE2 on x86, NEON on the Pi), `count` (a
+    /// multiple of 8) from `start`. Plane q's weights are plane 0's moved by q steps from the first sample to
     /// the second (`SliceKernels.weights`), so each plane is the previous one plus b − a.
-    static func fillVector(_ m: UnsafePointer<UInt16>, count: Int, into out: UnsafeMutablePointer<Int16>,
+    static func fillVector(_ m: UnsafePointer<UInt16>, from start: Int = 0, count: Int, into out: UnsafeMutablePointer<Int16>,
                            stride: Int, weights: [(Int16, Int16)]) {
         let raw = UnsafeRawPointer(m)
         let shift = SIMD8<UInt16>(repeating: HalfBitPlanes.shift)
         let planes = weights.count
         let w0 = SIMD8<Int16>(repeating: weights[0].0), w1 = SIMD8<Int16>(repeating: weights[0].1)
         let target = UnsafeMutableRawPointer(out)
-        var j = 0
-        while j < count {
+        var j = start
+        let end = start &+ count
+        while j < end {
             let a = SIMD8<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD8<UInt16>.self) &>> shift)
             let b = SIMD8<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 &* j &+ 2, as: SIMD8<UInt16>.self) &>> shift)
             let step = b &- a
@@ -148,6 +230,8 @@ struct HalfBitPlanes {
     final class Buffer: @unchecked Sendable {
         /// Energies: `count` entries.
         let pointer: UnsafeMutablePointer<Int16>
+        /// `hot`: one entry per plane entry.
+        let hot: UnsafeMutablePointer<UInt8>
         /// Byte planes: twice `count` entries (falls, loud).
         let bytes: UnsafeMutablePointer<UInt8>
         let count: Int
@@ -157,7 +241,9 @@ struct HalfBitPlanes {
             pointer.initialize(repeating: 0, count: count)
             bytes = .allocate(capacity: 2 * count)
             bytes.initialize(repeating: 0, count: 2 * count)
+            hot = .allocate(capacity: count)
+            hot.initialize(repeating: 0, count: count)
         }
-        deinit { pointer.deallocate(); bytes.deallocate() }
+        deinit { pointer.deallocate(); bytes.deallocate(); hot.deallocate() }
     }
 }

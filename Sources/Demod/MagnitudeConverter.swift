@@ -41,8 +41,19 @@ public enum MagnitudeConverter {
         uc8Table.withUnsafeBufferPointer { table in
             let t = table.baseAddress!
             guard let base = input.baseAddress else { return }
-            for n in 0..<count {
+            // Four pairs per 64-bit load; the table index is each pair's 16 bits.
+            var n = 0
+            while n &+ 4 <= count {
+                let four = base.loadUnaligned(fromByteOffset: 2 &* n, as: UInt64.self)
+                output[n] = t[Int(truncatingIfNeeded: four & 0xFFFF)]
+                output[n &+ 1] = t[Int(truncatingIfNeeded: (four >> 16) & 0xFFFF)]
+                output[n &+ 2] = t[Int(truncatingIfNeeded: (four >> 32) & 0xFFFF)]
+                output[n &+ 3] = t[Int(truncatingIfNeeded: four >> 48)]
+                n &+= 4
+            }
+            while n < count {
                 output[n] = t[Int(base.loadUnaligned(fromByteOffset: 2 * n, as: UInt16.self))]
+                n += 1
             }
         }
     }

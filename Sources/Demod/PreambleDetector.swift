@@ -120,4 +120,27 @@ struct PreambleDetector {
         }
         return set
     }
+
+    /// The pre-test for sixteen positions at entry `j`: whether any of them could have three
+    /// of its four preamble pulses loud at some phase. A pulse's energy is at most
+    /// halfBitSteps × the larger 12-bit magnitude of the two samples it covers, and those lie
+    /// within three samples from `pulses` (⌊pulse × halfBitSteps / resolution⌋) whatever the
+    /// phase: so a loud pulse needs `hot` there. Never false for a position the detector
+    /// would pass.
+    @inline(__always)
+    static func mayBeLoud(_ hot: UnsafePointer<UInt8>, at j: Int, pulses: (Int, Int, Int, Int)) -> Bool {
+        let raw = UnsafeRawPointer(hot + j)
+        @inline(__always) func load(_ a: Int) -> SIMD16<UInt8> { raw.loadUnaligned(fromByteOffset: a, as: SIMD16<UInt8>.self) }
+        let count = load(pulses.0) &+ load(pulses.1) &+ load(pulses.2) &+ load(pulses.3)
+        let three = SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: count .>= SIMD16<UInt8>(repeating: 3))
+        let words = unsafeBitCast(three, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
+    }
+
+    /// The magnitude a sample must exceed for a pulse over it to be loud (energy above
+    /// `pulseAbove`): 8·(⌊pulseAbove / halfBitSteps⌋ + 1) − 1; `Int16.max` when none can.
+    static func loudMagnitude(pulseAbove: Int16, halfBitSteps: Int) -> Int16 {
+        let needed = (Int(pulseAbove) / halfBitSteps + 1) << Int(HalfBitPlanes.shift)
+        return Int16(clamping: needed - 1)
+    }
 }

@@ -34,6 +34,10 @@ struct SliceKernels: Sendable {
     static let preambleHalfBits = [0, 2, 7, 9, 1, 3, 4, 5, 6, 8, 10, 11, 12, 13]
     static let preambleWindows = 14
 
+    /// For each preamble pulse (half bits 0, 2, 7, 9): the first sample it can touch at any
+    /// phase (⌊k·halfBitSteps / resolution⌋).
+    let pulseSamples: (Int, Int, Int, Int)
+
     init(rate: SampleRate) {
         self.rate = rate
         switch rate {
@@ -42,6 +46,8 @@ struct SliceKernels: Sendable {
         }
         span = ((16 + 224) * halfBitSteps + resolution) / resolution + 4
         maxOffset = (phases.last! + 239 * halfBitSteps) / resolution
+        let first = { [halfBitSteps, resolution] (pulse: Int) in pulse * halfBitSteps / resolution }
+        pulseSamples = (first(0), first(2), first(7), first(9))
     }
 
     /// The plane and sample offset of half bit `halfBit` of a reply at phase `phase`.

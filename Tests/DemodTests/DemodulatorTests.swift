@@ -118,6 +118,45 @@ struct DemodulatorTests {
         #expect((0..<256).contains { e[$0] == e[$0 + 7] }, "ties occur (they do not fall)")
     }
 
+    @Test func preTestNeverRejectsAPositionTheDetectorPasses() {
+        var random = SplitMix64(seed: 11)
+        // Noise with planted pulses of several heights, so every outcome occurs.
+        var mags = (0..<8000).map { _ in UInt16(random.next() % 2000) }
+        for base in stride(from: 0, to: 7000, by: 53) {
+            let height = UInt16(2000 + random.next() % 30000)
+            for j in [0, 2, 7, 9] where random.next() % 5 != 0 { mags[base + j] = height }
+        }
+        for rate in [SampleRate.rate2_0, .rate2_4] {
+            for loudAbove: Int16 in [0, 3000, 12000] {
+                var d = Demodulator(sampleRate: rate)
+                var rejected = 0, detected = 0
+                mags.withUnsafeBufferPointer { m in
+                    for s in stride(from: 0, to: 7000 - d.kernels.span, by: 16) {
+                        let (simd, _) = d.detectorMasks(m.baseAddress! + s, available: 8000 - s, loudAbove: loudAbove)
+                        let found = (0..<8).contains { simd[$0] != 0 }
+                        let mayBe = PreambleDetector.mayBeLoud(d.planes.hot, at: 0, pulses: d.kernels.pulseSamples)
+                        if found { detected += 1; #expect(mayBe, "rate \(rate) loud above \(loudAbove) at \(s)") }
+                        if !mayBe { rejected += 1 }
+                    }
+                }
+                #expect(detected > 0)
+                if loudAbove > 0 { #expect(rejected > 0, "the pre-test rejects quiet stretches") }
+            }
+        }
+    }
+
+    @Test func hotSamplesVectorAndScalarAgree() {
+        var random = SplitMix64(seed: 12)
+        let mags = (0..<530).map { _ in UInt16(random.next() % 32768) }
+        var vector = [UInt8](repeating: 9, count: 528), scalar = vector
+        mags.withUnsafeBufferPointer { m in
+            vector.withUnsafeMutableBufferPointer { HalfBitPlanes.markHotVector(m.baseAddress!, count: 528, above: 20000, into: $0.baseAddress!) }
+            scalar.withUnsafeMutableBufferPointer { HalfBitPlanes.markHotScalar(m.baseAddress!, from: 0, to: 528, above: 20000, into: $0.baseAddress!) }
+        }
+        #expect(vector == scalar)
+        for j in 0..<528 { #expect(vector[j] == (max(mags[j], mags[j + 1], mags[j + 2]) > 20000 ? 1 : 0)) }
+    }
+
     @Test func packingBytesGivesOneBitPerLane() {
         for lanes: UInt8 in [0, 1, 0x80, 0x81, 0x55, 0xAA, 0xFF] {
             var word: UInt64 = 0
