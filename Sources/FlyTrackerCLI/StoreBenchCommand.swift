@@ -69,7 +69,7 @@ struct StoreBenchOptions: ParsableArguments {
             }
             print("store: database \(counts.0) visits, \(counts.1) track points, \(size / 1_048_576) MiB")
             for t in try StoreBenchmark.queries(database) {
-                print("store: \(t.name.padding(toLength: 42, withPad: " ", startingAt: 0)) \(Self.format(t.duration))  (\(t.rows) rows)")
+                print("store: \(t.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(Self.format(t.duration))  (\(t.rows) rows)")
             }
         }
     }

@@ -29,6 +29,12 @@ public final class AppDatabase: Sendable {
         var configuration = Configuration()
         // Wait for a concurrent writer (another flytracker process) instead of failing at once.
         configuration.busyMode = .timeout(5)
+        // Statistics that fall back to the visit rows read pages all over a file of several GB
+        // (track points between them); memory-mapped reads save a system call and a copy per
+        // page. 64-bit only (address space); SQLite falls back to reads if mapping fails.
+        if MemoryLayout<Int>.size == 8 {
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 2147418112") }
+        }
         return try AppDatabase(DatabasePool(path: path, configuration: configuration))
     }
 

@@ -133,7 +133,10 @@ extension AppDatabase {
                 keyFilter = ("= ?", "typeCode", pattern)
             }
         }
-        if automatic, let s = filter.since, (filter.until ?? .infinity) - s < rollupMinimumSpan { return nil }
+        if automatic, let s = filter.since {
+            let end: Double = try filter.until ?? newest(db) ?? .infinity
+            if end - s < rollupMinimumSpan { return nil }
+        }
         guard let window = try rollupWindow(db, filter: filter) else { return nil }
         let code = dimensionCode(dimension)
         // Members are counted in the type dimension when a pattern restricts the total.

@@ -136,11 +136,19 @@ public enum StoreBenchmark {
             ("by type, one year, within 20 km", .type, StatsFilter(since: year, withinKm: 20)),
             ("top 5 operators, one year", .operator, StatsFilter(since: year)),
         ]
+        // The same questions answered from the visit rows only (as before the rollups), for comparison.
+        let rawCases: [(String, StatsDimension?, StatsFilter)] = [
+            ("by type, one year, visits only", .type, StatsFilter(since: year)),
+            ("by hour, one year, visits only", .hour, StatsFilter(since: year)),
+            ("by operator, a month last spring, visits only", .operator, spring),
+            ("by hour, a month last spring, visits only", .hour, spring),
+        ]
         var timings: [Timing] = []
-        for (name, dimension, filter) in cases {
+        for ((name, dimension, filter), path) in cases.map({ ($0, StatsPath.automatic) }) + rawCases.map({ ($0, StatsPath.raw) }) {
             let began = clock.now
             let limit = name.hasPrefix("top 5") ? 5 : nil
-            let rows = try dimension.map { try database.statistics(by: $0, filter: filter, limit: limit).count } ?? database.statisticsTotal(filter: filter).visits
+            let rows = try dimension.map { try database.statistics(by: $0, filter: filter, limit: limit, path: path).count }
+                ?? database.statisticsTotal(filter: filter, path: path).visits
             timings.append(Timing(name: name, duration: clock.now - began, rows: rows))
         }
         for (name, filter) in [("random aircraft of the last day", StatsFilter(since: now - day)),
