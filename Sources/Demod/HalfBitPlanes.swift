@@ -118,7 +118,7 @@ struct HalfBitPlanes: @unchecked Sendable {
         }
     }
 
-    /// Makes energies valid for entries below `end` (and a little beyond, in steps of 64).
+    /// Makes energies valid for entries below `end` (and a little beyond, in steps of 128).
     @inline(__always)
     mutating func ensureEnergies(upTo end: Int) {
         if end > energyEnd { extendEnergies(to: end) }
@@ -132,7 +132,7 @@ struct HalfBitPlanes: @unchecked Sendable {
 
     private mutating func extendEnergies(to end: Int) {
         guard let source else { return }
-        let target = min(limit, (end + 63) & ~63)
+        let target = min(limit, (end + 127) & ~127)
         guard target > energyEnd else { return }
         let vectorEnd = energyEnd + ((target - energyEnd) & ~7)
         HalfBitPlanes.fillVector(source, from: energyEnd, count: vectorEnd - energyEnd, into: buffer.pointer, stride: stride, weights: weights)
@@ -142,7 +142,7 @@ struct HalfBitPlanes: @unchecked Sendable {
 
     private mutating func extendBytes(to end: Int) {
         // A byte entry compares an energy with one up to two entries further on.
-        let wanted = (end + 63) & ~63
+        let wanted = (end + 127) & ~127
         extendEnergies(to: wanted + 2)
         let target = min(max(0, energyEnd - 2), wanted)
         guard target > byteEnd else { return }
