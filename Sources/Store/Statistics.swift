@@ -118,13 +118,13 @@ extension AppDatabase {
         return (clauses.joined(separator: " AND "), StatementArguments(arguments))
     }
 
-    /// `ft_towards(lat, lon, track, targetLat, targetLon, tolerance)`: 1 when travelling
-    /// towards the target, 0 otherwise (and when any input is NULL).
     /// The latest `lastSeen` of the log (from its index).
     static func newest(_ db: Database) throws -> Double? {
         try Double.fetchOne(db, sql: "SELECT MAX(lastSeen) FROM visit")
     }
 
+    /// `ft_towards(lat, lon, track, targetLat, targetLon, tolerance)`: 1 when travelling
+    /// towards the target, 0 otherwise (and when any input is NULL).
     static let towardsFunction = DatabaseFunction("ft_towards", argumentCount: 6, pure: true) { values in
         guard let lat = Double.fromDatabaseValue(values[0]), let lon = Double.fromDatabaseValue(values[1]),
               let track = Double.fromDatabaseValue(values[2]), let tLat = Double.fromDatabaseValue(values[3]),

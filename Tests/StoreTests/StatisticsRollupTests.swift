@@ -121,6 +121,23 @@ struct StatisticsRollupTests {
         try Self.check(db, keyed, filter: StatsFilter(), path: .rollup) { _ in true }
     }
 
+    @Test("Retention prunes old visits and the rollup rows of their days; answers stay exact")
+    func retention() throws {
+        var log = Self.log()
+        let db = try StatisticsTests.database(log)
+        let now = Self.t0 + 1.5 * Self.day + 730 * Self.day
+        let policy = RetentionPolicy(trackPointDays: nil, visitDays: 730, journalDays: nil, deliveryDays: nil, maxTrackPoints: nil)
+        let report = try db.prune(policy, now: now)
+        log.removeAll { $0.closed && $0.lastSeen < now - 730 * Self.day }
+        #expect(report.visits > 0 && report.visits == 3000 - log.count)
+        let (validFrom, oldRows) = try db.writer.read { d in
+            (try Int.fetchOne(d, sql: "SELECT validFrom FROM statMeta") ?? 0,
+             try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM statDay WHERE day < (SELECT validFrom FROM statMeta)") ?? -1)
+        }
+        #expect(validFrom == Int(Self.t0 / Self.day) + 2 && oldRows == 0)
+        try Self.check(db, KeyedLog(log), filter: StatsFilter(), path: .rollup) { _ in true }
+    }
+
     @Test("Migrating a database with visits from the previous schema backfills rollups that give the same answers")
     func migrationBackfill() throws {
         let log = Self.log()
