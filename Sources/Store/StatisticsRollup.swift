@@ -119,30 +119,42 @@ extension AppDatabase {
     static func rollupStatistics(_ db: Database, dimension: StatsDimension?, filter: StatsFilter,
                                  automatic: Bool) throws -> [StatsRow]? {
         guard filter.towards == nil, filter.withinKm == nil else { return nil }
-        // A type pattern: the type dimension's keys (and the total over them). A pattern that
-        // LIKE would match against the key `unknown` (missing types) cannot be told apart.
-        var keyFilter: (sql: String, column: String, value: String)?
+        // A type pattern: the type dimension's keys (and the total over them), or the combined
+        // type × group keys (`B738<US>American Airlines`, dimensions 11…14). A pattern that LIKE
+        // would match against the key `unknown` (missing types) cannot be told apart.
+        var typeFilter: (sql: String, args: [any DatabaseValueConvertible])?
+        var keyFilter: (sql: String, args: [any DatabaseValueConvertible])?
+        var rawTypeClause = ""
+        var code = dimensionCode(dimension)
+        let byType = filter.typePattern != nil && dimension != nil && dimension != .type
         if let raw = filter.typePattern {
-            guard dimension == .type || dimension == nil else { return nil }
+            if dimension == .day { return nil }
             let pattern = try WatchRule.normalize(kind: .type, value: raw)
             if pattern.hasSuffix("*") {
                 let body = String(pattern.dropLast())
                 if "unknown".hasPrefix(body.lowercased()) { return nil }
-                keyFilter = ("LIKE ?", "typeCode", body + "%")
+                typeFilter = (" AND key LIKE ?", [body + "%"])
+                keyFilter = typeFilter
+                rawTypeClause = " AND typeCode LIKE ?"
             } else {
-                keyFilter = ("= ?", "typeCode", pattern)
+                typeFilter = (" AND key = ?", [pattern])
+                keyFilter = byType ? (" AND key >= ? AND key < ?", [pattern + "\u{1F}", pattern + " "]) : typeFilter
+                rawTypeClause = " AND typeCode = ?"
             }
+            if byType { code += 9 }
         }
         if automatic, let s = filter.since {
             let end: Double = try filter.until ?? newest(db) ?? .infinity
             if end - s < rollupMinimumSpan { return nil }
         }
         guard let window = try rollupWindow(db, filter: filter) else { return nil }
-        let code = dimensionCode(dimension)
         // Members are counted in the type dimension when a pattern restricts the total.
-        let memberCode = keyFilter != nil ? 1 : code
-        let keyClause = keyFilter.map { " AND key \($0.sql)" } ?? ""
-        let keyArgs: [any DatabaseValueConvertible] = keyFilter.map { [$0.value] } ?? []
+        let totalOverTypes = keyFilter != nil && dimension == nil
+        let memberCode = totalOverTypes ? 1 : code
+        let keyClause = keyFilter?.sql ?? ""
+        let keyArgs = keyFilter?.args ?? []
+        // The group of a combined key is the part after the type.
+        let groupSQL = byType ? "substr(key, instr(key, char(31)) + 1)" : "key"
         let (a, b) = (window.first, window.last)
 
         struct Group { var visits = 0, messages = 0, aircraft = 0, flights = 0 }
@@ -156,9 +168,9 @@ extension AppDatabase {
 
         // Whole days: visits and messages (and the day dimension's distinct counts).
         let dayRows = try Row.fetchAll(db, sql: """
-            SELECT key, SUM(visits) AS v, SUM(messages) AS m, SUM(aircraft) AS a, SUM(flights) AS f FROM statDay
-            WHERE dimension = ? AND day BETWEEN ? AND ?\(keyClause) GROUP BY key
-            """, arguments: StatementArguments([keyFilter != nil ? 1 : code, a, b] + keyArgs))
+            SELECT \(groupSQL) AS key, SUM(visits) AS v, SUM(messages) AS m, SUM(aircraft) AS a, SUM(flights) AS f FROM statDay
+            WHERE dimension = ? AND day BETWEEN ? AND ?\(keyClause) GROUP BY 1
+            """, arguments: StatementArguments([totalOverTypes ? 1 : code, a, b] + keyArgs))
         for row in dayRows {
             let key = outKey(row["key"])
             groups[key, default: Group()].visits += row["v"] as Int
@@ -168,14 +180,16 @@ extension AppDatabase {
                 groups[key, default: Group()].flights += row["f"] as Int
             }
         }
-        // Whole days: distinct members.
+        // Whole days: distinct members (across the types a pattern admits).
         if dimension != .day {
             let span = "lastDay >= ? AND firstDay <= ? AND (lastDay <= ? OR firstDay >= ? OR ft_hasday(days, ?, ?))"
             let spanArgs: [any DatabaseValueConvertible] = [a, b, b, a, a, b]
-            let sql = keyFilter != nil && dimension == nil
+            let sql = totalOverTypes
                 ? "SELECT '' AS key, kind, COUNT(DISTINCT member) AS n FROM statMember WHERE dimension = 1\(keyClause) AND \(span) GROUP BY kind"
+                : byType
+                ? "SELECT \(groupSQL) AS key, kind, COUNT(DISTINCT member) AS n FROM statMember WHERE dimension = ?\(keyClause) AND \(span) GROUP BY 1, 2"
                 : "SELECT key, kind, COUNT(*) AS n FROM statMember WHERE dimension = ?\(keyClause) AND \(span) GROUP BY key, kind"
-            let args = (keyFilter != nil && dimension == nil ? [] : [memberCode]) + keyArgs + spanArgs
+            let args = (totalOverTypes ? [] : [memberCode]) + keyArgs + spanArgs
             for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(args)) {
                 let key = outKey(row["key"])
                 if row["kind"] as Int == 0 { groups[key, default: Group()].aircraft += row["n"] as Int }
@@ -185,12 +199,12 @@ extension AppDatabase {
 
         // The raw parts: their visits and messages, and the members not already counted.
         let keySQL = dimension.map { "COALESCE(\(keyExpression($0)), '\(unknownKey)')" } ?? "''"
-        let typeClause = keyFilter.map { " AND \($0.column) \($0.sql)" } ?? ""
+        let rawTypeArgs = typeFilter?.args ?? []
         var sql: [String] = []
         var args: [any DatabaseValueConvertible] = []
         for (condition, arguments) in window.rawParts {
-            sql.append("SELECT \(keySQL) AS key, CAST(firstSeen AS INTEGER) / 86400 AS day, address, callsign, messages FROM visit WHERE \(condition)\(typeClause)")
-            args += arguments + keyArgs
+            sql.append("SELECT \(keySQL) AS key, CAST(firstSeen AS INTEGER) / 86400 AS day, address, callsign, messages FROM visit WHERE \(condition)\(rawTypeClause)")
+            args += arguments + rawTypeArgs
         }
         var members: [String: (day: Int, addresses: Set<Int>, callsigns: Set<String>)] = [:]
         let cursor = try Row.fetchCursor(db, sql: sql.joined(separator: " UNION ALL "), arguments: StatementArguments(args))
@@ -205,16 +219,18 @@ extension AppDatabase {
         }
         guard !members.isEmpty else { return statsRows(groups) }
         let lookup = try db.cachedStatement(sql: "SELECT firstDay, lastDay, days FROM statMember WHERE dimension = ? AND key = ? AND kind = ? AND member = ?")
-        // The type keys a pattern admits, for the total's membership test.
-        let patternKeys = keyFilter != nil && dimension == nil
-            ? try String.fetchAll(db, sql: "SELECT DISTINCT key FROM statDay WHERE dimension = 1\(keyClause)", arguments: StatementArguments(keyArgs))
+        // The type keys a pattern admits, for the membership test of the total and of combined keys.
+        let patternKeys = totalOverTypes || byType
+            ? try String.fetchAll(db, sql: "SELECT DISTINCT key FROM statDay WHERE dimension = 1\(typeFilter?.sql ?? "")",
+                                  arguments: StatementArguments(rawTypeArgs))
             : []
         func counted(_ key: String, day: Int, kind: Int, _ member: any DatabaseValueConvertible) throws -> Bool {
             if dimension == .day {
                 guard day >= a, day <= b, let row = try Row.fetchOne(lookup, arguments: [0, "", kind, member]) else { return false }
                 return (row["days"] as String).contains(",\(day),")
             }
-            for k in dimension == nil ? (keyFilter != nil ? patternKeys : [""]) : [key] {
+            let keys = byType ? patternKeys.map { $0 + "\u{1F}" + key } : dimension == nil ? (totalOverTypes ? patternKeys : [""]) : [key]
+            for k in keys {
                 if let row = try Row.fetchOne(lookup, arguments: [memberCode, k, kind, member]),
                    hasDay(firstDay: row["firstDay"], lastDay: row["lastDay"], days: row["days"], from: a, to: b) { return true }
             }
@@ -235,7 +251,10 @@ extension AppDatabase {
     /// Recomputes the statistics rollups from the visit log (after a restore, or when
     /// retention has moved `validFrom` far forward). One transaction.
     public func rebuildStatistics() throws {
-        try writer.write { db in try StatisticsSchema.rebuild(db) }
+        try writer.write { db in
+            try StatisticsSchema.rebuild(db)
+            try StatisticsSchema.rebuildByType(db)
+        }
     }
 
     /// Drops rollup rows for days before `validFrom` (no longer exact, never read) once a

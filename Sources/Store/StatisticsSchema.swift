@@ -46,6 +46,24 @@ enum StatisticsSchema {
             try db.execute(sql: v7Triggers)
             try rebuild(db)
         }
+        // Dimensions 11…14: type × operator, category, altitude band, hour (key
+        // `B738<US>American Airlines`), so `--by operator --type 'B73*'` is a rollup question too.
+        migrator.registerMigration("v8-type-statistics-rollup") { db in
+            try db.execute(sql: """
+                CREATE TRIGGER visit_stat_type_insert AFTER INSERT ON visit WHEN NEW.closed BEGIN
+                \(addNewByType)
+                END;
+                CREATE TRIGGER visit_stat_type_close AFTER UPDATE OF closed ON visit WHEN NOT OLD.closed AND NEW.closed BEGIN
+                \(addNewByType)
+                END;
+                """)
+            try rebuildByType(db)
+        }
+    }
+
+    /// The combined keys of dimensions 11…14 over a row prefix.
+    private static func typeKeys(_ r: String) -> [(Int, String)] {
+        keys(r).filter { (2...5).contains($0.0) }.map { (10 + $0.0 - 1, "COALESCE(\(r)typeCode, 'unknown') || char(31) || \($0.1)") }
     }
 
     /// The day of a visit (as `strftime` counts it for times after 1970).
@@ -67,27 +85,22 @@ enum StatisticsSchema {
 
     /// Adds the closed visit `NEW` to the rollups. The day dimension's distinct counts go first:
     /// a member is new for the day when the total's member row does not list the day yet.
-    private static var addNew: String {
+    private static func memberUpsert(_ dim: Int, _ key: String, kind: Int, _ member: String) -> String {
         let d = day("NEW."), text = "(',' || \(day("NEW.")) || ',')"
-        func memberUpsert(_ dim: Int, _ key: String, kind: Int, _ member: String) -> String {
-            """
+        return """
             INSERT INTO statMember (dimension, key, kind, member, firstDay, lastDay, days)
                 SELECT \(dim), \(key), \(kind), \(member), \(d), \(d), \(text) WHERE \(member) IS NOT NULL
                 ON CONFLICT (dimension, key, kind, member) DO UPDATE SET
                     firstDay = MIN(firstDay, excluded.firstDay), lastDay = MAX(lastDay, excluded.lastDay),
                     days = CASE WHEN instr(days, excluded.days) > 0 THEN days ELSE days || substr(excluded.days, 2) END;
             """
-        }
-        var sql = """
-            INSERT INTO statDay (dimension, day, key, visits, messages, aircraft, flights)
-                VALUES (6, \(d), \(dayKey), 1, NEW.messages,
-                    NOT EXISTS (SELECT 1 FROM statMember WHERE dimension = 0 AND key = '' AND kind = 0 AND member = NEW.address AND instr(days, \(text)) > 0),
-                    NEW.callsign IS NOT NULL AND NOT EXISTS (SELECT 1 FROM statMember WHERE dimension = 0 AND key = '' AND kind = 1 AND member = NEW.callsign AND instr(days, \(text)) > 0))
-                ON CONFLICT (dimension, day, key) DO UPDATE SET visits = visits + 1, messages = messages + excluded.messages,
-                    aircraft = aircraft + excluded.aircraft, flights = flights + excluded.flights;
+    }
 
-            """
-        for (dim, key) in keys("NEW.") {
+    /// Adds the closed visit `NEW` to dimensions `keys` (statDay and both member kinds).
+    private static func addNew(to keys: [(Int, String)]) -> String {
+        let d = day("NEW.")
+        var sql = ""
+        for (dim, key) in keys {
             sql += """
                 INSERT INTO statDay (dimension, day, key, visits, messages) VALUES (\(dim), \(d), \(key), 1, NEW.messages)
                     ON CONFLICT (dimension, day, key) DO UPDATE SET visits = visits + 1, messages = messages + excluded.messages;
@@ -97,6 +110,22 @@ enum StatisticsSchema {
             sql += memberUpsert(dim, key, kind: 1, "NEW.callsign") + "\n"
         }
         return sql
+    }
+
+    private static var addNewByType: String { addNew(to: typeKeys("NEW.")) }
+
+    private static var addNew: String {
+        let d = day("NEW."), text = "(',' || \(day("NEW.")) || ',')"
+        var sql = """
+            INSERT INTO statDay (dimension, day, key, visits, messages, aircraft, flights)
+                VALUES (6, \(d), \(dayKey), 1, NEW.messages,
+                    NOT EXISTS (SELECT 1 FROM statMember WHERE dimension = 0 AND key = '' AND kind = 0 AND member = NEW.address AND instr(days, \(text)) > 0),
+                    NEW.callsign IS NOT NULL AND NOT EXISTS (SELECT 1 FROM statMember WHERE dimension = 0 AND key = '' AND kind = 1 AND member = NEW.callsign AND instr(days, \(text)) > 0))
+                ON CONFLICT (dimension, day, key) DO UPDATE SET visits = visits + 1, messages = messages + excluded.messages,
+                    aircraft = aircraft + excluded.aircraft, flights = flights + excluded.flights;
+
+            """
+        return sql + addNew(to: keys("NEW."))
     }
 
     private static var v7Triggers: String {
@@ -127,7 +156,19 @@ enum StatisticsSchema {
                        COUNT(DISTINCT address), COUNT(DISTINCT callsign)
                 FROM visit WHERE closed GROUP BY 2, 3
             """)
-        for (dim, key) in keys("") {
+        try insert(db, keys(""))
+    }
+
+    /// Recomputes dimensions 11…14 (the `v8` backfill, and `AppDatabase.rebuildStatistics`).
+    static func rebuildByType(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM statDay WHERE dimension > 10; DELETE FROM statMember WHERE dimension > 10")
+        try insert(db, typeKeys(""))
+    }
+
+    /// Inserts the closed visits' rollups of dimensions `keys`.
+    private static func insert(_ db: Database, _ keys: [(Int, String)]) throws {
+        let d = day("")
+        for (dim, key) in keys {
             try db.execute(sql: """
                 INSERT INTO statDay (dimension, day, key, visits, messages)
                     SELECT \(dim), \(d), \(key), COUNT(*), SUM(messages) FROM visit WHERE closed GROUP BY 2, 3

@@ -15,7 +15,7 @@ struct SchemaAndUserTests {
         #expect(try tableNames(db) == Self.tables)
         let applied = try db.writer.read { d in try AppDatabase.migrator.appliedIdentifiers(d) }
         #expect(applied == ["v1-aircraft-db", "v2-users", "v3-watchlists", "v4-sightings", "v5-journal", "v6-airports",
-                             "v7-statistics-rollup"])
+                             "v7-statistics-rollup", "v8-type-statistics-rollup"])
     }
 
     @Test("An empty file database migrates, is WAL, and reopens with its rows")
