@@ -1,7 +1,7 @@
 import ModeS
 import RealModule
 
-/// Candidate positions: phase correlation, slicing, parity, weak-bit repair.
+/// Candidate positions: ranking of phases, slicing, parity, weak-bit repair.
 extension Demodulator {
     /// Samples from a frame's start to its end.
     func frameSamples(_ bits: Int) -> Int {

@@ -1,13 +1,14 @@
 import ModeS
 
-/// The preamble detector: every position at every phase, sixteen positions per vector.
+/// The detector loop: every position at every phase, sixteen positions at a time.
 extension Demodulator {
     /// The detector loop over magnitude indices [from, to) (`available` magnitudes exist);
     /// returns the next position to examine.
     ///
-    /// Per block of sixteen positions and per phase, on the byte planes (`PreambleDetector`):
-    /// the preamble shape and the pulse level against the noise floor. Positions with a phase
-    /// that passes go to `evaluateBest` (energy ratio, ranking, slicing, parity).
+    /// Per block of sixteen positions: the pre-test on the `hot` bytes; where it passes, the
+    /// half-bit planes are extended and `PreambleDetector` tests every phase (shape, level,
+    /// ratio). Positions with a phase that passes go to `evaluateBest` (ranking, slicing,
+    /// parity); after a frame the loop jumps past it.
     mutating func screen(_ m: UnsafePointer<UInt16>, from: Int, to: Int, available: Int,
                          found: inout [DemodulatedFrame]) -> Int {
         var s = from

@@ -3,12 +3,14 @@ import RealModule
 
 /// The Mode S demodulator: raw sample blocks in, frames with valid parity out.
 ///
-/// Stages per block: magnitude conversion (`MagnitudeConverter`); half-bit energies for every
-/// sample and phase (`HalfBitPlanes`, places from `SliceKernels`); a vector preamble detector
-/// over every position and phase (shape and level against the noise floor); for detected
-/// positions, the exact preamble ratio, ranking of phases and bit slicing of the best; parity
-/// check, correction and address acceptance through the core (`AddressFilter.accept`); the
-/// best-scoring valid candidate of neighbouring positions wins.
+/// Stages per block: magnitude conversion (`MagnitudeConverter`) and the noise floor
+/// (`NoiseFloor`); a pre-test that drops quiet stretches sixteen positions at a time; where it
+/// passes, half-bit energies for every sample and phase (`HalfBitPlanes`, places from
+/// `SliceKernels`) and a vector preamble detector over every position and phase (shape, level
+/// against the noise floor, pulse/quiet ratio: `PreambleDetector`); for detected positions,
+/// ranking of phases and bit slicing of the best two; parity check, correction and address
+/// acceptance through the core (`AddressFilter.accept`); the best-scoring valid candidate of
+/// neighbouring positions wins.
 ///
 /// Streaming: samples may arrive in blocks of any size; the tail that a frame could still
 /// need is carried into the next block, so a frame that straddles two blocks is found exactly
