@@ -87,7 +87,7 @@ public enum TableBenchmark {
 
     /// The decoded corpus, the number of aircraft in it and of noise messages.
     static func makeCorpus(messages: Int, concurrentAircraft: Int, flightDuration: Double, seed: UInt64) -> ([Item], Int, Int) {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(seed: seed)
         let receiver = Coordinate(latitude: 52.0, longitude: 4.5)
         let count = max(concurrentAircraft, 1)
         let ratePerAircraft = 6.0
@@ -155,18 +155,5 @@ public enum TableBenchmark {
     static func bds20(_ callsign: String) -> UInt64 {
         let me = SyntheticFrames.identification(address: 0, callsign: callsign).messageField.value
         return (me & 0x0000_FFFF_FFFF_FFFF) | (0x20 << 48)
-    }
-
-    /// SplitMix64, deterministic.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Demod
+import ModeS
 
 /// Every SIMD conversion agrees with its scalar twin, and the uc8 table with both.
 struct MagnitudeConverterTests {

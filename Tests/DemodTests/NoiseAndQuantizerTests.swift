@@ -1,5 +1,6 @@
 import Testing
 import Demod
+import ModeS
 
 /// Thermal noise has the power asked for and is deterministic per seed and sample index;
 /// quantisation to every sample format round-trips within half a step and clips at full scale.

@@ -45,20 +45,3 @@ func field(_ parts: [(Int, Int, UInt64)]) -> MessageField {
 
 /// The ME field (frame bits 33–88) of a DF17/18 frame given in hex.
 func me(_ hex: String) throws -> MessageField { try Frame(hex: hex).messageField }
-
-/// SplitMix64: a small deterministic generator, so random-input tests are reproducible
-/// (other suites in ModeSTests use it too).
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform value in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

@@ -1,7 +1,8 @@
 import RealModule
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a small, fast, deterministic generator, so simulated
-/// skies and noise are the same for the same seed on every run. Not for cryptography.
+/// skies, noise, benchmarks and randomised tests are the same for the same seed on every run.
+/// Not for cryptography. (Generators carry their own state: no global mutable state.)
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     public private(set) var state: UInt64
 
