@@ -15,7 +15,7 @@
 struct HalfBitPlanes: @unchecked Sendable {
     /// Right shift from 15-bit magnitudes to the 12-bit values the planes sum.
     static let shift: UInt16 = 3
-    /// Positions filled per refill.
+    /// Positions per `fill`.
     static let length = 4096
 
     /// Entries per plane: the filled positions plus the reach of a whole long reply and a
@@ -42,7 +42,6 @@ struct HalfBitPlanes: @unchecked Sendable {
     /// reply one sample later, are filled.
     private(set) var usable = 0
     private let maxOffset: Int
-
     private let halfBitSteps: Int
 
     init(kernels: SliceKernels) {
@@ -74,9 +73,10 @@ struct HalfBitPlanes: @unchecked Sendable {
     func covers(_ s: Int) -> Bool { s >= origin && s < origin + usable }
 
     /// Starts planes for positions from `origin`, over magnitudes `m[origin ..< available]`
-    /// (which must stay in place until the next `fill` or `invalidate`). Nothing is computed
-    /// yet. Any `origin` below `available − span − 1` gives `usable ≥ 1`. `loudAbove` is the
-    /// energy a half bit must exceed to be `loud`.
+    /// (which must stay in place until the next `fill` or `invalidate`): marks `hot` for the
+    /// whole stretch; energies and byte planes wait for `ensureEnergies` / `ensureBytes`. Any
+    /// `origin` below `available − span − 1` gives `usable ≥ 1`. `loudAbove` is the energy a
+    /// half bit must exceed to be `loud`.
     mutating func fill(_ m: UnsafePointer<UInt16>, origin: Int, available: Int, loudAbove: Int16) {
         self.origin = origin
         limit = max(0, min(stride, available - origin - 1))
