@@ -49,8 +49,7 @@ struct StatsCommand: ParsableCommand {
             print("\(v.hex) \(v.callsign ?? "-") \(v.registration ?? "-") \(v.typeCode ?? "-") \(v.operatorName ?? "-") last heard \(formatTime(v.lastSeen)) UTC")
             return
         }
-        let rows = try reportingErrors { try database.statistics(by: by, filter: filter, limit: limit) }
-        let total = try reportingErrors { try database.statisticsTotal(filter: filter) }
+        let (rows, total) = try reportingErrors { try database.statisticsWithTotal(by: by, filter: filter, limit: limit) }
         if json {
             struct Document: Encodable { var by: String; var since: Double; var until: Double?; var rows: [StatsRow]; var total: StatsRow }
             print(jsonText(Document(by: by.rawValue, since: filter.since ?? 0, until: filter.until, rows: rows, total: total)))

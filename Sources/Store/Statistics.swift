@@ -143,7 +143,7 @@ extension AppDatabase {
     func statistics(by dimension: StatsDimension, filter: StatsFilter, limit: Int?, path: StatsPath) throws -> [StatsRow] {
         _ = try Self.whereClause(filter)   // a malformed filter fails before any read
         let timeOrder = dimension == .hour || dimension == .day
-        var rows = try writer.read { db -> [StatsRow] in
+        let rows = try writer.read { db -> [StatsRow] in
             db.add(function: Self.towardsFunction)
             db.add(function: Self.hasDayFunction)
             if path != .raw, let rows = try Self.rollupStatistics(db, dimension: dimension, filter: filter, automatic: path == .automatic) {
@@ -162,11 +162,59 @@ extension AppDatabase {
                 StatsRow(key: $0["key"], aircraft: $0["aircraft"], flights: $0["flights"], visits: $0["visits"], messages: $0["messages"])
             }
         }
-        // SQLite's order: keys by their UTF-8 bytes.
+        return Self.ordered(rows, timeOrder: timeOrder, limit: limit)
+    }
+
+    /// Biggest groups first (by aircraft, then key) or in time order, keys compared as SQLite
+    /// does (by their UTF-8 bytes); the first `limit`.
+    static func ordered(_ rows: [StatsRow], timeOrder: Bool, limit: Int?) -> [StatsRow] {
         func before(_ x: String, _ y: String) -> Bool { x.utf8.lexicographicallyPrecedes(y.utf8) }
+        var rows = rows
         rows.sort { timeOrder ? before($0.key, $1.key) : ($0.aircraft != $1.aircraft ? $0.aircraft > $1.aircraft : before($0.key, $1.key)) }
         if let limit { rows = Array(rows.prefix(max(0, limit))) }
         return rows
+    }
+
+    /// The groups and the total of one question (what `flytracker stats` prints): from the
+    /// rollups when they can answer both, else from ONE pass over the admitted visit rows
+    /// (`--towards`, `--within`: the filter is evaluated once, not once per answer).
+    public func statisticsWithTotal(by dimension: StatsDimension, filter: StatsFilter = StatsFilter(),
+                                    limit: Int? = nil) throws -> (rows: [StatsRow], total: StatsRow) {
+        _ = try Self.whereClause(filter)
+        let timeOrder = dimension == .hour || dimension == .day
+        let (rows, total) = try writer.read { db -> ([StatsRow], StatsRow) in
+            db.add(function: Self.towardsFunction)
+            db.add(function: Self.hasDayFunction)
+            if let rows = try Self.rollupStatistics(db, dimension: dimension, filter: filter, automatic: true),
+               let total = try Self.rollupStatistics(db, dimension: nil, filter: filter, automatic: true) {
+                return (rows, total.first ?? StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0))
+            }
+            let (condition, arguments) = try Self.whereClause(filter, newest: Self.newest(db))
+            let sql = """
+                SELECT COALESCE(\(Self.keyExpression(dimension)), '\(Self.unknownKey)') AS key, address, callsign, messages
+                FROM visit WHERE \(condition)
+                """
+            struct Group { var aircraft = Set<Int>(), flights = Set<String>(), visits = 0, messages = 0 }
+            var groups: [String: Group] = [:]
+            var all = Group()
+            let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try cursor.next() {
+                let key: String = row[0], address: Int = row[1], callsign: String? = row[2], messages: Int = row[3]
+                func add(_ g: inout Group) {
+                    g.aircraft.insert(address)
+                    if let callsign { g.flights.insert(callsign) }
+                    g.visits += 1
+                    g.messages += messages
+                }
+                add(&groups[key, default: Group()])
+                add(&all)
+            }
+            func row(_ key: String, _ g: Group) -> StatsRow {
+                StatsRow(key: key, aircraft: g.aircraft.count, flights: g.flights.count, visits: g.visits, messages: g.messages)
+            }
+            return (groups.map { row($0.key, $0.value) }, row("total", all))
+        }
+        return (Self.ordered(rows, timeOrder: timeOrder, limit: limit), total)
     }
 
     /// Totals over every visit the filter admits.

@@ -223,6 +223,17 @@ struct StatisticsRollupTests {
         }
     }
 
+    @Test("Groups and total in one call equal the two separate answers, for every filter", arguments: StatisticsTests.filters)
+    func groupsWithTotal(_ c: StatisticsTests.FilterCase) throws {
+        let log = KeyedLog(Self.log())
+        let db = try StatisticsTests.database(log.visits)
+        for dimension in StatsDimension.allCases {
+            let (rows, total) = try db.statisticsWithTotal(by: dimension, filter: c.filter, limit: 3)
+            #expect(rows == Array(try db.statistics(by: dimension, filter: c.filter, limit: nil, path: .raw).prefix(3)), "\(dimension)")
+            #expect(total == log.bruteForce(nil, c.admit)["total"] ?? StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0))
+        }
+    }
+
     @Test("Day lists: a member counts when one of its days is in the window")
     func dayLists() {
         #expect(AppDatabase.hasDay(firstDay: 10, lastDay: 20, days: ",10,20,", from: 12, to: 18) == false)
