@@ -8,22 +8,21 @@ import ModeS
 /// Field layouts as the decoders document them (DO-260B §2.2.3.2, Annex 10 Vol IV
 /// §3.1.2.6); ME/MB bits are numbered 1…56.
 public enum SyntheticFrames {
-    /// A DF17 (or DF18 with control field `cf`) frame around a 56-bit ME field.
+    /// A DF17 (or DF18 with control field `cf`) frame around a 56-bit ME field
+    /// (`Frame.extendedSquitter`; DF18 has the same layout with CF in place of CA).
     public static func squitter(address: UInt32, me: UInt64, df: Int = 17, ca: Int = 5) -> Frame {
-        var raw = UInt128(df & 31) << 123
-        raw |= UInt128(ca & 7) << 120
-        raw |= UInt128(address & 0xFF_FFFF) << 96
-        raw |= UInt128(me & 0x00FF_FFFF_FFFF_FFFF) << 40
-        raw |= UInt128(CRC24.parity(forDataOf: raw, bitCount: 112)) << 16
-        return Frame(raw: raw, bitCount: 112)!
+        if df == 17 { return Frame.extendedSquitter(address: address, capability: ca, me: MessageField(me)) }
+        var data = UInt128(df & 31) << 123
+        data |= UInt128(ca & 7) << 120
+        data |= UInt128(address & 0xFF_FFFF) << 96
+        data |= UInt128(MessageField(me).value) << 40
+        return Frame.sealing(data, bitCount: Frame.longBits, overlay: 0)
     }
 
-    /// Sets ME bits `first…last` (1-based, MSB first) of `field` to `value`.
+    /// Sets ME bits `first…last` (1-based, MSB first) of `field` to `value`
+    /// (`MessageField.setting`).
     static func set(_ field: inout UInt64, _ first: Int, _ last: Int, _ value: UInt64) {
-        let width = UInt64(last - first + 1)
-        let mask: UInt64 = width >= 64 ? .max : (1 << width) - 1
-        let shift = UInt64(56 - last)
-        field = (field & ~(mask << shift)) | ((value & mask) << shift)
+        field = MessageField(field).setting(first, last, to: value).value
     }
 
     /// TC 1–4 identification: callsign (up to 8 of A–Z, 0–9, space) and category.
@@ -31,30 +30,19 @@ public enum SyntheticFrames {
         var me: UInt64 = 0
         set(&me, 1, 5, UInt64(typeCode))
         set(&me, 6, 8, UInt64(category))
-        let chars = Array(callsign.utf8.prefix(8)) + Array(repeating: UInt8(ascii: " "), count: max(0, 8 - callsign.utf8.count))
-        for (i, c) in chars.enumerated() {
-            let code: UInt64
-            switch c {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): code = UInt64(c - 64)
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): code = UInt64(c)
-            default: code = 32
-            }
-            set(&me, 9 + 6 * i, 14 + 6 * i, code)
-        }
+        // Eight characters; any the callsign alphabet lacks become spaces (`Callsign.encode`).
+        let chars = Array(callsign.utf8.prefix(8)).map { Callsign.code($0) == nil ? UInt8(ascii: " ") : $0 }
+        let padded = String(decoding: chars + Array(repeating: UInt8(ascii: " "), count: 8 - chars.count), as: UTF8.self)
+        set(&me, 9, 56, Callsign.encode(padded) ?? 0)
         return squitter(address: address, me: me, df: df, ca: ca)
     }
 
-    /// The AC12 altitude code in 25 ft steps (Q = 1), −1000 … 50175 ft.
-    public static func ac12(altitude: Int) -> UInt64 {
-        let n = UInt64(max(0, min(2047, (altitude + 1000) / 25)))
-        return (n >> 4) << 5 | 0x10 | (n & 0xF)
-    }
+    /// The AC12 altitude code (`Altitude.ac12(feet:)`: 25 ft steps to 50175 ft, Gillham
+    /// above); 0 ("no altitude") where none exists.
+    public static func ac12(altitude: Int) -> UInt64 { UInt64(Altitude.ac12(feet: altitude) ?? 0) }
 
-    /// The AC13 altitude code in 25 ft steps (M = 0, Q = 1).
-    public static func ac13(altitude: Int) -> UInt64 {
-        let n = UInt64(max(0, min(2047, (altitude + 1000) / 25)))
-        return (n >> 5) << 7 | ((n >> 4) & 1) << 5 | 0x10 | (n & 0xF)
-    }
+    /// The AC13 altitude code (`Altitude.ac13(feet:)`); 0 where none exists.
+    public static func ac13(altitude: Int) -> UInt64 { UInt64(Altitude.ac13(feet: altitude) ?? 0) }
 
     /// TC 9–18 airborne position with barometric altitude.
     public static func airbornePosition(address: UInt32, position: Coordinate, altitude: Int, format: CPRFormat,
@@ -114,49 +102,26 @@ public enum SyntheticFrames {
 
     /// DF4 surveillance altitude reply (AP = parity ⊕ address).
     public static func surveillanceAltitude(address: UInt32, altitude: Int, flightStatus: Int = 0) -> Frame {
-        var raw = UInt128(4) << 123
-        raw |= UInt128(flightStatus & 7) << 120
-        raw |= UInt128(ac13(altitude: altitude)) << 96
-        return shortReply(raw, address: address)
+        Frame.surveillanceAltitude(address: address, altitude: altitude, flightStatus: flightStatus)
     }
 
     /// DF5 surveillance identity reply.
     public static func surveillanceIdentity(address: UInt32, squawk: UInt16, flightStatus: Int = 0) -> Frame {
-        var raw = UInt128(5) << 123
-        raw |= UInt128(flightStatus & 7) << 120
-        raw |= UInt128(id13(squawk: squawk)) << 96
-        return shortReply(raw, address: address)
+        Frame.surveillanceIdentity(address: address, squawk: squawk, flightStatus: flightStatus)
     }
 
     /// DF11 all-call reply (interrogator code 0).
     public static func allCall(address: UInt32, ca: Int = 5) -> Frame {
-        var raw = UInt128(11) << 123
-        raw |= UInt128(ca & 7) << 120
-        raw |= UInt128(address & 0xFF_FFFF) << 96
-        raw |= UInt128(CRC24.parity(forDataOf: raw, bitCount: 56)) << 72
-        return Frame(raw: raw, bitCount: 56)!
+        Frame.allCall(address: address, capability: ca)
     }
 
-    /// DF20/21 Comm-B reply with a 56-bit MB field.
+    /// DF20 (altitude) or DF21 (identity) Comm-B reply with a 56-bit MB field.
     public static func commB(address: UInt32, df: Int = 20, altitude: Int = 0, squawk: UInt16 = 0, mb: UInt64) -> Frame {
-        var raw = UInt128(df & 31) << 123
-        raw |= UInt128(df == 20 ? ac13(altitude: altitude) : id13(squawk: squawk)) << 96
-        raw |= UInt128(mb & 0x00FF_FFFF_FFFF_FFFF) << 40
-        raw |= UInt128(CRC24.parity(forDataOf: raw, bitCount: 112) ^ (address & 0xFF_FFFF)) << 16
-        return Frame(raw: raw, bitCount: 112)!
+        df == 20
+            ? Frame.commBAltitude(address: address, altitude: altitude, mb: MessageField(mb))
+            : Frame.commBIdentity(address: address, squawk: squawk, mb: MessageField(mb))
     }
 
-    static func shortReply(_ data: UInt128, address: UInt32) -> Frame {
-        let parity = CRC24.parity(forDataOf: data, bitCount: 56) ^ (address & 0xFF_FFFF)
-        return Frame(raw: data | UInt128(parity) << 72, bitCount: 56)!
-    }
-
-    /// The 13-bit identity field C1 A1 C2 A2 C4 A4 X B1 D1 B2 D2 B4 D4 of a 12-bit code.
-    public static func id13(squawk code: UInt16) -> UInt64 {
-        let a = UInt64(code >> 9 & 7), b = UInt64(code >> 6 & 7), c = UInt64(code >> 3 & 7), d = UInt64(code & 7)
-        func bit(_ digit: UInt64, _ weight: UInt64) -> UInt64 { (digit >> weight) & 1 }
-        let bits: [UInt64] = [bit(c, 0), bit(a, 0), bit(c, 1), bit(a, 1), bit(c, 2), bit(a, 2), 0,
-                              bit(b, 0), bit(d, 0), bit(b, 1), bit(d, 1), bit(b, 2), bit(d, 2)]
-        return bits.reduce(0) { $0 << 1 | $1 }
-    }
+    /// The 13-bit identity field of a 12-bit code (`Squawk.id13`).
+    public static func id13(squawk code: UInt16) -> UInt64 { UInt64(Squawk.id13(code)) }
 }
