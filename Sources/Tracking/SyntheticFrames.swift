@@ -3,7 +3,8 @@ import ModeS
 
 /// Builds valid Mode S frames from values (the inverse of the decoders), for the table
 /// benchmark and for tests: extended squitters (identification, airborne and surface
-/// position, velocity) and surveillance replies, with correct parity.
+/// position, velocity) and surveillance replies, with correct parity. A convenience layer
+/// over the encoders in `ModeS` (`Sources/ModeS/Encoding`), taking plain numbers.
 ///
 /// Field layouts as the decoders document them (DO-260B §2.2.3.2, Annex 10 Vol IV
 /// §3.1.2.6); ME/MB bits are numbered 1…56.
