@@ -59,7 +59,7 @@ struct StoreBenchOptions: ParsableArguments {
                 let seconds = Self.seconds(fill.duration)
                 print("store: \(fill.name) in \(Self.format(fill.duration)) (\(Int(Double(visits) / seconds)) visits/s, \(Int(Double(visits * points) / seconds)) points/s)")
             }
-            try database.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            _ = try database.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             var size = 0
             for suffix in ["", "-wal"] {
                 size += (try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? 0

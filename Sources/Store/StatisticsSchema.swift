@@ -116,7 +116,7 @@ enum StatisticsSchema {
 
     private static var addNew: String {
         let d = day("NEW."), text = "(',' || \(day("NEW.")) || ',')"
-        var sql = """
+        let sql = """
             INSERT INTO statDay (dimension, day, key, visits, messages, aircraft, flights)
                 VALUES (6, \(d), \(dayKey), 1, NEW.messages,
                     NOT EXISTS (SELECT 1 FROM statMember WHERE dimension = 0 AND key = '' AND kind = 0 AND member = NEW.address AND instr(days, \(text)) > 0),
