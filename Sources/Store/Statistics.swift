@@ -112,27 +112,11 @@ extension AppDatabase {
             arguments += [km / 1.852] as [any DatabaseValueConvertible]
         }
         if let target = filter.towards {
-            clauses.append("CASE WHEN \(towardsPrefilter) THEN ft_towards(lastLatitude, lastLongitude, lastTrack, ?, ?, ?) ELSE 0 END")
-            let m = 1e-6, t = filter.tolerance, lon = target.longitude
-            arguments += [lon, lon, lon, lon, 180 + t + m, 360 - t - m, lon, lon, lon, lon, 180 - t - m, t + m,
-                          target.latitude, lon, t] as [any DatabaseValueConvertible]
+            clauses.append("ft_towards(lastLatitude, lastLongitude, lastTrack, ?, ?, ?)")
+            arguments += [target.latitude, target.longitude, filter.tolerance] as [any DatabaseValueConvertible]
         }
         return (clauses.joined(separator: " AND "), StatementArguments(arguments))
     }
-
-    /// A necessary condition for `ft_towards`, in plain SQL arithmetic, that spares the call
-    /// for about 40 % of the rows: the sign of the longitude difference `d` to the target gives
-    /// the half of the compass the bearing is in (east: 0…180°, west: 180…360°), and the track
-    /// must be within the tolerance of that half. Rows with `d` within 1e-6° of 0, ±180 or ±360
-    /// (where the sign of sin d is not reliable), or a track outside 0…360, are left to the
-    /// function; 1e-6° of margin on the track bounds.
-    static let towardsPrefilter = """
-        CASE WHEN (? - lastLongitude > 1e-6 AND ? - lastLongitude < 180 - 1e-6) OR (? - lastLongitude > -360 + 1e-6 AND ? - lastLongitude < -180 - 1e-6)
-                  THEN lastTrack <= ? OR lastTrack >= ? OR lastTrack < 0 OR lastTrack >= 360
-             WHEN (? - lastLongitude < -1e-6 AND ? - lastLongitude > -180 + 1e-6) OR (? - lastLongitude > 180 + 1e-6 AND ? - lastLongitude < 360 - 1e-6)
-                  THEN lastTrack >= ? OR lastTrack <= ? OR lastTrack < 0 OR lastTrack >= 360
-             ELSE 1 END
-        """
 
     /// The latest `lastSeen` of the log (from its index).
     static func newest(_ db: Database) throws -> Double? {

@@ -238,8 +238,8 @@ struct StatisticsRollupTests {
         }
     }
 
-    @Test("The --towards prefilter never drops a visit the exact test keeps, anywhere on Earth")
-    func towardsPrefilter() throws {
+    @Test("--towards counts exactly the visits heading to the place, for places anywhere on Earth")
+    func towardsAnywhere() throws {
         var rng = SeededRandom(seed: 11)
         let visits = (0..<4000).map { i in
             VisitRecord(address: i, firstSeen: Self.t0, lastSeen: Self.t0 + 60, lastLatitude: Double.random(in: -89...89, using: &rng),
