@@ -44,8 +44,8 @@ struct StatsController<Context: RequestContext> {
                 throw APIError.badRequest("unknown parameter '\(key)'")
             }
         }
-        let rows = try database.statistics(by: by, filter: filter, limit: limit)
-        let total = try database.statisticsTotal(filter: filter)
+        // Groups and total in one read (a filter the rollups cannot answer is evaluated once).
+        let (rows, total) = try database.statisticsWithTotal(by: by, filter: filter, limit: limit)
         var w = JSONWriter()
         w.add("by", by.rawValue)
         w.addRaw("total", Self.row(total))
