@@ -194,7 +194,7 @@ struct StatisticsRollupTests {
         settings.retention = nil
         settings.rulesReloadInterval = nil
         let recorder = try SightingRecorder(database: db, settings: settings)
-        var rng = SeededRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let types = ["B738", "A320", "E190", "B77W"]
         // 16 aircraft come and go over three days, a snapshot a minute; some callsigns change.
         var next = [Double](repeating: 0, count: 16)
@@ -240,7 +240,7 @@ struct StatisticsRollupTests {
 
     @Test("--towards counts exactly the visits heading to the place, for places anywhere on Earth")
     func towardsAnywhere() throws {
-        var rng = SeededRandom(seed: 11)
+        var rng = SplitMix64(seed: 11)
         let visits = (0..<4000).map { i in
             VisitRecord(address: i, firstSeen: Self.t0, lastSeen: Self.t0 + 60, lastLatitude: Double.random(in: -89...89, using: &rng),
                         lastLongitude: Double.random(in: -180...180, using: &rng),

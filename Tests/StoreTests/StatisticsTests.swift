@@ -11,7 +11,7 @@ struct StatisticsTests {
 
     /// A generated log of 3000 visits over 3 days near Miami.
     static func generatedLog() -> [VisitRecord] {
-        var rng = SeededRandom(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let types: [String?] = ["B738", "B737", "B38M", "A320", "A321", "A319", "E190", "C172", nil]
         let operators: [String?] = ["American Airlines", "Delta Air Lines", "JetBlue", "United Airlines", nil]
         let categories: [String?] = ["A1", "A2", "A3", "A5", nil]
