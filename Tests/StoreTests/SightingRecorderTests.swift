@@ -64,6 +64,36 @@ struct SightingRecorderTests {
         #expect(try db.journal(username: "bob").isEmpty)
     }
 
+    @Test("A visit whose closing write failed stays open when the aircraft is heard again, and closes once")
+    func failedCloseKeepsTheVisitOpen() throws {
+        let db = try AppDatabase.inMemory()
+        let recorder = try SightingRecorder(database: db)
+        try recorder.record([Observation(key: 0x123456, typeCode: "B738", messages: 10, lastSeen: 0)], at: 0)
+        // The write that would close the visit fails (as on a full disk).
+        try db.writer.write { d in
+            try d.execute(sql: """
+                CREATE TEMP TRIGGER failClose BEFORE UPDATE OF closed ON visit WHEN NEW.closed = 1
+                BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                """)
+        }
+        #expect(throws: (any Error).self) { try recorder.record([], at: 121) }
+        try db.writer.write { d in try d.execute(sql: "DROP TRIGGER failClose") }
+        let stillOpen = try db.visits(address: 0x123456)
+        #expect(stillOpen.count == 1 && stillOpen.allSatisfy { !$0.closed })
+        // Heard again before the retry: the same visit goes on, open.
+        try recorder.record([Observation(key: 0x123456, typeCode: "B738", messages: 14, lastSeen: 125)], at: 125)
+        let continued = try db.visits(address: 0x123456)
+        #expect(continued.count == 1)
+        #expect(continued.first?.closed == false && continued.first?.lastSeen == 125 && continued.first?.messages == 14)
+        try recorder.finish(at: 130)
+        let visits = try db.visits(address: 0x123456)
+        #expect(visits.count == 1 && visits.allSatisfy(\.closed))
+        #expect(visits.first?.firstSeen == 0 && visits.first?.lastSeen == 125 && visits.first?.messages == 14)
+        // The statistics count it once.
+        let total = try db.statisticsTotal(filter: StatsFilter())
+        #expect(total.visits == 1 && total.aircraft == 1 && total.messages == 14)
+    }
+
     @Test("Silence closes a visit; the aircraft heard again opens a new one counting only new messages")
     func reappearance() throws {
         let db = try AppDatabase.inMemory()
