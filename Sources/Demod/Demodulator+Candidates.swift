@@ -75,8 +75,8 @@ extension Demodulator {
             let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: rank * 4, as: Int32.self) }
             let index = Int(packed & 7)
             let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
-            guard let candidate = slice(e, bits: bits + index * 224, pulse: pulse) else { continue }
             let phaseBits = bits + index * 224
+            guard let candidate = slice(e, bits: phaseBits, pulse: pulse) else { continue }
             guard let result = addressFilter.accept(candidate.frame, at: time)
                     ?? repairWeakBits(candidate, weakest: weakestBits(e, bits: phaseBits, count: candidate.frame.bitCount), at: time) else {
                 if ParityCheck.isAddressParity(candidate.frame.downlinkFormat) {

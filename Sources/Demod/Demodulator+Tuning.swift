@@ -19,7 +19,7 @@ extension Demodulator {
         /// Allowing two finds 349 at about twice the cost.
         public init() {}
 
-        /// Cheaper: the preamble must have the full shape. About half the work on a busy
+        /// Cheaper: the preamble must have the full shape. About a fifth less work on a busy
         /// recording, for a few percent fewer frames (the weakest and most overlapped).
         public static var fast: Tuning {
             var t = Tuning()
