@@ -201,14 +201,17 @@ extension Demodulator {
     /// and accepts the result only for an address already known (multi-bit repairs must not
     /// invent aircraft). Returns the repaired result with the total bits changed.
     func repairWeakBits(_ candidate: Candidate, weakest w: WeakestBits, at time: Double) -> ParityResult? {
-        let bits = [w.bits.0, w.bits.1, w.bits.2].filter { $0 > 0 }
-        guard !bits.isEmpty else { return nil }
+        // The weakest bits fill from the first slot, so the used ones are a prefix (no
+        // array: this runs for every candidate that fails parity).
+        let count = w.bits.0 == 0 ? 0 : w.bits.1 == 0 ? 1 : w.bits.2 == 0 ? 2 : 3
+        guard count > 0 else { return nil }
+        @inline(__always) func bit(_ i: Int) -> Int { i == 0 ? w.bits.0 : i == 1 ? w.bits.1 : w.bits.2 }
         let known = addressFilter.at(time)
-        for subset in 1..<(1 << bits.count) {
+        for subset in 1..<(1 << count) {
             var frame = candidate.frame
             var flipped = 0
-            for (i, bit) in bits.enumerated() where subset & (1 << i) != 0 {
-                frame = frame.flipping(bit: bit)
+            for i in 0..<count where subset & (1 << i) != 0 {
+                frame = frame.flipping(bit: bit(i))
                 flipped += 1
             }
             guard let result = ParityCheck.check(frame, known: known), known.contains(result.address) else { continue }

@@ -31,11 +31,8 @@ struct PreambleDetector {
         let w = SliceKernels.preambleWindows
         var result = SIMD8<UInt16>()
         for p in 0..<phases {
-            // 0/1 per lane, read as two words: packing bits is then one multiply per word.
-            let pass = SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: test(falls, loud, offsets + p &* w))
-            let words = unsafeBitCast(pass, to: SIMD2<UInt64>.self)
-            guard words[0] | words[1] != 0 else { continue }
-            let shaped = UInt16(truncatingIfNeeded: PreambleDetector.pack(words[0]) | PreambleDetector.pack(words[1]) << 8)
+            let shaped = PreambleDetector.bits(test(falls, loud, offsets + p &* w))
+            guard shaped != 0 else { continue }
             // The ratio only for the (few) phases with a lane that passed so far.
             let energies = UnsafeRawPointer(planes.energies + j)
             let o = offsets + p &* w
@@ -55,9 +52,22 @@ struct PreambleDetector {
         let pulse = load(0) &+ load(1) &+ load(2) &+ load(3)
         var quiet = load(4) &+ load(5) &+ load(6) &+ load(7) &+ load(8)
         quiet &+= load(9) &+ load(10) &+ load(11) &+ load(12) &+ load(13)
-        let pass = (pulse &* SIMD8<Int16>(repeating: 5)) &>> SIMD8<Int16>(repeating: 1) .> quiet &<< SIMD8<Int16>(repeating: 1)
-        let bytes = SIMD8<UInt8>(truncatingIfNeeded: SIMD8<Int16>(repeating: 0).replacing(with: 1, where: pass))
-        return UInt16(truncatingIfNeeded: PreambleDetector.pack(unsafeBitCast(bytes, to: UInt64.self)))
+        return PreambleDetector.bits((pulse &* SIMD8<Int16>(repeating: 5)) &>> SIMD8<Int16>(repeating: 1) .> quiet &<< SIMD8<Int16>(repeating: 1))
+    }
+
+    /// Sixteen lanes to sixteen bits (bit i = lane i): as 0/1 bytes read as two words, each
+    /// packed by one multiply (`pack`).
+    @inline(__always)
+    static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt16 {
+        let words = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: mask), to: SIMD2<UInt64>.self)
+        return UInt16(truncatingIfNeeded: pack(words[0]) | pack(words[1]) << 8)
+    }
+
+    /// Eight lanes to eight bits.
+    @inline(__always)
+    static func bits(_ mask: SIMDMask<SIMD8<Int16>>) -> UInt16 {
+        let bytes = SIMD8<UInt8>(truncatingIfNeeded: SIMD8<Int16>(repeating: 0).replacing(with: 1, where: mask))
+        return UInt16(truncatingIfNeeded: pack(unsafeBitCast(bytes, to: UInt64.self)))
     }
 
     /// The scalar twin of `ratioMask` for one position.
@@ -132,9 +142,7 @@ struct PreambleDetector {
         let raw = UnsafeRawPointer(hot + j)
         @inline(__always) func load(_ a: Int) -> SIMD16<UInt8> { raw.loadUnaligned(fromByteOffset: a, as: SIMD16<UInt8>.self) }
         let count = load(pulses.0) &+ load(pulses.1) &+ load(pulses.2) &+ load(pulses.3)
-        let three = SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: count .>= SIMD16<UInt8>(repeating: 3))
-        let words = unsafeBitCast(three, to: SIMD2<UInt64>.self)
-        return words[0] | words[1] != 0
+        return bits(count .>= SIMD16<UInt8>(repeating: 3)) != 0
     }
 
     /// The magnitude a sample must exceed for a pulse over it to be loud (energy above

@@ -16,7 +16,6 @@
 /// (0, 1.0, 3.5 and 4.5 µs), quiet elsewhere in the first 16 half bits (8 µs); then data bit k
 /// occupies half bits 16 + 2k (pulse for a 1) and 17 + 2k (pulse for a 0).
 struct SliceKernels: Sendable {
-    let rate: SampleRate
     /// Steps per sample (4 at 2.0 MS/s, 5 at 2.4 MS/s): also the number of planes.
     let resolution: Int
     /// Candidate phases, in steps, within one sample.
@@ -39,7 +38,6 @@ struct SliceKernels: Sendable {
     let pulseSamples: (Int, Int, Int, Int)
 
     init(rate: SampleRate) {
-        self.rate = rate
         switch rate {
         case .rate2_0: resolution = 4; halfBitSteps = 4; phases = [0, 1, 2, 3]
         case .rate2_4: resolution = 5; halfBitSteps = 6; phases = [0, 1, 2, 3, 4]
