@@ -77,16 +77,17 @@ extension Demodulator {
             let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
             let phaseBits = bits + index * 224
             guard let candidate = slice(e, bits: phaseBits, pulse: pulse) else { continue }
-            guard let result = addressFilter.accept(candidate.frame, at: time)
-                    ?? repairWeakBits(candidate, weakest: weakestBits(e, bits: phaseBits, count: candidate.frame.bitCount), at: time) else {
-                if ParityCheck.isAddressParity(candidate.frame.downlinkFormat) {
+            guard let result = addressFilter.accept(candidate, at: time)
+                    ?? repairWeakBits(candidate, weakest: weakestBits(e, bits: phaseBits, count: candidate.bitCount), at: time) else {
+                if ParityCheck.isAddressParity(candidate.downlinkFormat) {
                     statistics.unknownAddress += 1
                 } else {
                     statistics.bad += 1
                 }
                 continue
             }
-            if let current = best, current.score >= candidate.score { continue }
+            let score = margins(e, bits: phaseBits, count: candidate.bitCount)
+            if let current = best, current.score >= score { continue }
             let phase = kernels.phases[index]
             let steps = UInt64(s) &* UInt64(kernels.resolution) &+ UInt64(phase)
             let endOfBit56 = (carryStart &* UInt64(kernels.resolution) &+ steps &+ UInt64(128 * kernels.halfBitSteps))
@@ -96,7 +97,7 @@ extension Demodulator {
             let power = level * level
             best = DemodulatedFrame(
                 received: ReceivedFrame(frame: result.frame, timestamp: ticks, signal: 10 * Double.log10(max(power, 1e-12))),
-                parity: result, sampleIndex: absolute, score: candidate.score)
+                parity: result, sampleIndex: absolute, score: score)
             // A clean decode at the best-correlated phase is as good as it gets.
             if result.correctedBits == 0 && rank == 0 { break }
         }
@@ -106,59 +107,56 @@ extension Demodulator {
     /// Slices the bits after a preamble; nil for a format with no defined length, or when
     /// too many of the first bits are too weak to be a reply (`pulse` is the preamble's
     /// summed pulse energy: a data pulse of the same reply carries about a quarter of it).
-    func slice(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, pulse: Int32) -> Candidate? {
+    /// Only bits: the margins that rank candidates (`margins`) are summed for the few that
+    /// pass parity.
+    func slice(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, pulse: Int32) -> Frame? {
         /// Bit k: energy of its first half minus its second half.
         @inline(__always) func bit(_ k: Int) -> Int32 { Int32(e[o[2 * k]]) &- Int32(e[o[2 * k + 1]]) }
         var high: UInt64 = 0
-        var score = 0
         // A bit is weak when its two halves differ by less than a third of a pulse.
-        let weakLimit = pulse / 12
+        let weakLimit = pulse.magnitude / 12
         var weak = 0
         // The first five bits say how long the frame is.
         for k in 0..<5 {
             let v = bit(k)
             high = high << 1 | (v > 0 ? 1 : 0)
-            score &+= Int(v.magnitude)
-            if v.magnitude < weakLimit.magnitude { weak += 1 }
+            if v.magnitude < weakLimit { weak += 1 }
         }
-        let df = Int(high)
         let bitCount: Int
         // DF24 (Comm-D, a quarter of all bit patterns) is left out: it is rare on the air and
         // would let through a flood of noise candidates.
-        switch df {
+        switch high {
         case 0, 4, 5, 11: bitCount = 56
         case 16, 17, 18, 19, 20, 21: bitCount = 112
         default: return nil
         }
-        var low: UInt64 = 0
         for k in 5..<24 {
             let v = bit(k)
             high = high << 1 | (v > 0 ? 1 : 0)
-            let magnitude = v.magnitude
-            score &+= Int(magnitude)
-            if magnitude < weakLimit.magnitude {
+            if v.magnitude < weakLimit {
                 weak += 1
                 if weak > tuning.weakBitLimit { return nil }
             }
         }
-        for k in 24..<min(bitCount, 64) {
-            let v = bit(k)
-            high = high << 1 | (v > 0 ? 1 : 0)
-            score &+= Int(v.magnitude)
-        }
+        /// Bit k as 0 or 1.
+        @inline(__always) func value(_ k: Int) -> UInt64 { e[o[2 * k]] > e[o[2 * k + 1]] ? 1 : 0 }
+        for k in 24..<min(bitCount, 64) { high = high << 1 | value(k) }
+        var low: UInt64 = 0
         if bitCount == 112 {
-            for k in 64..<112 {
-                let v = bit(k)
-                low = low << 1 | (v > 0 ? 1 : 0)
-                score &+= Int(v.magnitude)
-            }
+            for k in 64..<112 { low = low << 1 | value(k) }
             low <<= 16
         } else {
             high <<= 8
         }
-        let raw = UInt128(high) << 64 | UInt128(low)
-        guard let frame = Frame(raw: raw, bitCount: bitCount) else { return nil }
-        return Candidate(frame: frame, score: score)
+        return Frame(raw: UInt128(high) << 64 | UInt128(low), bitCount: bitCount)
+    }
+
+    /// The summed bit margins (first half minus second half, in plane units) of a frame sliced
+    /// with these places: how clearly it was received, to choose between candidates.
+    func margins(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int) -> Int {
+        var sum = 0
+        for k in 0..<count { sum &+= Int((Int32(e[o[2 * k]]) &- Int32(e[o[2 * k + 1]])).magnitude) }
+        return sum
     }
 
     /// The three weakest bits (smallest margins) after the DF of a sliced candidate: only a
@@ -170,13 +168,6 @@ extension Demodulator {
             weakest.offer(bit: k + 1, margin: v.magnitude)
         }
         return weakest
-    }
-
-    /// A sliced frame before its parity check.
-    struct Candidate {
-        var frame: Frame
-        /// Summed bit margins.
-        var score: Int
     }
 
     /// The three bits (1-based frame bit numbers, after the DF) with the smallest margins.
@@ -200,7 +191,7 @@ extension Demodulator {
     /// After a failed parity check: inverts every non-empty subset of the three weakest bits
     /// and accepts the result only for an address already known (multi-bit repairs must not
     /// invent aircraft). Returns the repaired result with the total bits changed.
-    func repairWeakBits(_ candidate: Candidate, weakest w: WeakestBits, at time: Double) -> ParityResult? {
+    func repairWeakBits(_ candidate: Frame, weakest w: WeakestBits, at time: Double) -> ParityResult? {
         // The weakest bits fill from the first slot, so the used ones are a prefix (no
         // array: this runs for every candidate that fails parity).
         let count = w.bits.0 == 0 ? 0 : w.bits.1 == 0 ? 1 : w.bits.2 == 0 ? 2 : 3
@@ -208,7 +199,7 @@ extension Demodulator {
         @inline(__always) func bit(_ i: Int) -> Int { i == 0 ? w.bits.0 : i == 1 ? w.bits.1 : w.bits.2 }
         let known = addressFilter.at(time)
         for subset in 1..<(1 << count) {
-            var frame = candidate.frame
+            var frame = candidate
             var flipped = 0
             for i in 0..<count where subset & (1 << i) != 0 {
                 frame = frame.flipping(bit: bit(i))

@@ -6,9 +6,10 @@
 /// Magnitudes are reduced to 12 bits (`shift`) first, so an energy (at most 6 × 4095) fits an
 /// `Int16` lane. Preamble correlation and bit slicing read one entry per half bit.
 ///
-/// Beside each energy plane, two byte planes (0 or 1) hold what the preamble detector asks of
-/// every half bit: `falls` (its energy above the next half bit's) and `loud` (above the level
-/// threshold). The detector then tests sixteen positions per 128-bit vector with byte adds.
+/// Beside each energy plane, a byte plane holds what the preamble detector asks of every half
+/// bit as two flags (`PreambleDetector.falls`, `.loud`): its energy is above the next half
+/// bit's, and above the level threshold. The detector then tests sixteen positions per 128-bit
+/// vector with byte adds, both flags summed at once in separate nibbles.
 ///
 /// `@unchecked Sendable`: the one non-Sendable member, the magnitude pointer of the current
 /// `fill`, is only read during the demodulator's `screen` call that set it.
@@ -30,9 +31,9 @@ struct HalfBitPlanes: @unchecked Sendable {
     /// make a pulse over them loud (`PreambleDetector.loudMagnitude`). Filled for the whole
     /// stretch by `fill`: the detector's pre-test reads only this.
     var hot: UnsafePointer<UInt8> { UnsafePointer(buffer.hot) }
-    /// Byte planes, same layout as the energies.
+    /// The byte planes (flags), same layout as the energies.
     var bytes: PreambleDetector.Bytes {
-        PreambleDetector.Bytes(energies: buffer.pointer, falls: buffer.bytes, loud: buffer.bytes + buffer.count)
+        PreambleDetector.Bytes(energies: buffer.pointer, flags: buffer.bytes)
     }
     /// Per plane: the plane and entry offset of the half bit that follows (`halfBitSteps` later).
     private let next: [(plane: Int, offset: Int)]
@@ -118,7 +119,13 @@ struct HalfBitPlanes: @unchecked Sendable {
         }
     }
 
-    /// Makes energies valid for entries below `end` (and a little beyond, in steps of 128).
+    /// Entries the planes grow by at a time (energies and flags): large enough that the
+    /// per-call work is small beside the entries filled, small enough that a lone candidate in
+    /// a quiet stretch costs little.
+    static let extendStep = 256
+
+    /// Makes energies valid for entries below `end` (and a little beyond, in steps of
+    /// `extendStep`).
     @inline(__always)
     mutating func ensureEnergies(upTo end: Int) {
         if end > energyEnd { extendEnergies(to: end) }
@@ -132,7 +139,7 @@ struct HalfBitPlanes: @unchecked Sendable {
 
     private mutating func extendEnergies(to end: Int) {
         guard let source else { return }
-        let target = min(limit, (end + 127) & ~127)
+        let target = min(limit, (end + HalfBitPlanes.extendStep - 1) & -HalfBitPlanes.extendStep)
         guard target > energyEnd else { return }
         let vectorEnd = energyEnd + ((target - energyEnd) & ~7)
         HalfBitPlanes.fillVector(source, from: energyEnd, count: vectorEnd - energyEnd, into: buffer.pointer, stride: stride, weights: weights)
@@ -142,7 +149,7 @@ struct HalfBitPlanes: @unchecked Sendable {
 
     private mutating func extendBytes(to end: Int) {
         // A byte entry compares an energy with one up to two entries further on.
-        let wanted = (end + 127) & ~127
+        let wanted = (end + HalfBitPlanes.extendStep - 1) & -HalfBitPlanes.extendStep
         extendEnergies(to: wanted + 2)
         let target = min(max(0, energyEnd - 2), wanted)
         guard target > byteEnd else { return }
@@ -152,38 +159,42 @@ struct HalfBitPlanes: @unchecked Sendable {
         for (q, after) in next.enumerated() {
             let base = q * stride
             let e = UnsafePointer(out + base), f = UnsafePointer(out + after.plane * stride + after.offset)
-            let bytes = buffer.bytes + base
-            HalfBitPlanes.classifyVector(e, following: f, from: byteEnd, count: vectorEnd - byteEnd, loudAbove: loudAbove,
-                                         falls: bytes, loud: bytes + buffer.count)
-            HalfBitPlanes.classifyScalar(e, following: f, from: vectorEnd, to: target, loudAbove: loudAbove,
-                                         falls: bytes, loud: bytes + buffer.count)
+            let flags = buffer.bytes + base
+            HalfBitPlanes.classifyVector(e, following: f, from: byteEnd, count: vectorEnd - byteEnd, loudAbove: loudAbove, into: flags)
+            // Only at the end of the magnitudes.
+            if vectorEnd < target {
+                HalfBitPlanes.classifyScalar(e, following: f, from: vectorEnd, to: target, loudAbove: loudAbove, into: flags)
+            }
         }
         byteEnd = target
     }
 
-    /// Sixteen byte-plane entries per step, `count` (a multiple of 16) from `start`.
+    /// Sixteen byte-plane entries per step, `count` (a multiple of 16) from `start`: each
+    /// comparison's lanes (all ones or zero) narrow to bytes in one pack, then keep their flag.
+    /// Not inlined: compiled on its own, the narrowing stays a pack instruction.
+    @inline(never)
     static func classifyVector(_ e: UnsafePointer<Int16>, following f: UnsafePointer<Int16>, from start: Int = 0, count: Int,
-                               loudAbove: Int16, falls: UnsafeMutablePointer<UInt8>, loud: UnsafeMutablePointer<UInt8>) {
+                               loudAbove: Int16, into flags: UnsafeMutablePointer<UInt8>) {
         let er = UnsafeRawPointer(e), fr = UnsafeRawPointer(f)
-        let zero = SIMD16<Int16>(repeating: 0), one = SIMD16<Int16>(repeating: 1)
         let threshold = SIMD16<Int16>(repeating: loudAbove)
+        let falls = SIMD16<UInt8>(repeating: PreambleDetector.falls), loud = SIMD16<UInt8>(repeating: PreambleDetector.loud)
         var j = start
         let end = start &+ count
         while j < end {
             let a = er.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD16<Int16>.self)
             let b = fr.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD16<Int16>.self)
-            UnsafeMutableRawPointer(falls + j).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: zero.replacing(with: one, where: a .> b)), as: SIMD16<UInt8>.self)
-            UnsafeMutableRawPointer(loud + j).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: zero.replacing(with: one, where: a .> threshold)), as: SIMD16<UInt8>.self)
+            let fell = SIMD16<UInt8>(truncatingIfNeeded: unsafeBitCast(a .> b, to: SIMD16<Int16>.self))
+            let high = SIMD16<UInt8>(truncatingIfNeeded: unsafeBitCast(a .> threshold, to: SIMD16<Int16>.self))
+            UnsafeMutableRawPointer(flags + j).storeBytes(of: (fell & falls) | (high & loud), as: SIMD16<UInt8>.self)
             j &+= 16
         }
     }
 
     /// The scalar twin of `classifyVector`, for entries [from, to).
     static func classifyScalar(_ e: UnsafePointer<Int16>, following f: UnsafePointer<Int16>, from: Int, to: Int, loudAbove: Int16,
-                               falls: UnsafeMutablePointer<UInt8>, loud: UnsafeMutablePointer<UInt8>) {
+                               into flags: UnsafeMutablePointer<UInt8>) {
         for j in from..<max(from, to) {
-            falls[j] = e[j] > f[j] ? 1 : 0
-            loud[j] = e[j] > loudAbove ? 1 : 0
+            flags[j] = (e[j] > f[j] ? PreambleDetector.falls : 0) | (e[j] > loudAbove ? PreambleDetector.loud : 0)
         }
     }
 
@@ -232,15 +243,15 @@ struct HalfBitPlanes: @unchecked Sendable {
         let pointer: UnsafeMutablePointer<Int16>
         /// `hot`: one entry per plane entry.
         let hot: UnsafeMutablePointer<UInt8>
-        /// Byte planes: twice `count` entries (falls, loud).
+        /// Byte planes (flags): `count` entries.
         let bytes: UnsafeMutablePointer<UInt8>
         let count: Int
         init(count: Int) {
             self.count = count
             pointer = .allocate(capacity: count)
             pointer.initialize(repeating: 0, count: count)
-            bytes = .allocate(capacity: 2 * count)
-            bytes.initialize(repeating: 0, count: 2 * count)
+            bytes = .allocate(capacity: count)
+            bytes.initialize(repeating: 0, count: count)
             hot = .allocate(capacity: count)
             hot.initialize(repeating: 0, count: count)
         }

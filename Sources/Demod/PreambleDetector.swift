@@ -12,7 +12,16 @@
 /// pulse 2 > half bit 3: `falls[2]`; pulse 7 ≥ half bit 6: `1 − falls[6]`; pulse 7 > half bit
 /// 8: `falls[7]`; pulse 9 ≥ half bit 8: `1 − falls[8]`. So the shape holds when
 /// falls[0] + falls[2] + falls[7] + 3 ≥ required + falls[1] + falls[6] + falls[8].
+///
+/// Both flags live in one byte per half bit (`falls` in the low nibble, `loud` in the high):
+/// a sum of up to three bytes keeps the two counts apart, so the pulses 0, 2, 7 are loaded
+/// once for both tests.
 struct PreambleDetector {
+    /// Byte-plane flag: the half bit's energy is above the next half bit's.
+    static let falls: UInt8 = 0x01
+    /// Byte-plane flag: the half bit's energy is above the level threshold.
+    static let loud: UInt8 = 0x10
+
     /// Phases per sample (4 or 5).
     let phases: Int
     /// Shape tests that must hold: 6 − slack.
@@ -27,11 +36,11 @@ struct PreambleDetector {
     /// position j + i passes).
     @inline(__always)
     func detect16(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> SIMD8<UInt16> {
-        let falls = UnsafeRawPointer(planes.falls + j), loud = UnsafeRawPointer(planes.loud + j)
+        let flags = UnsafeRawPointer(planes.flags + j)
         let w = SliceKernels.preambleWindows
         var result = SIMD8<UInt16>()
         for p in 0..<phases {
-            let shaped = PreambleDetector.bits(test(falls, loud, offsets + p &* w))
+            let shaped = PreambleDetector.bits(test(flags, offsets + p &* w))
             guard shaped != 0 else { continue }
             // The ratio only for the (few) phases with a lane that passed so far.
             let energies = UnsafeRawPointer(planes.energies + j)
@@ -84,24 +93,25 @@ struct PreambleDetector {
     @inline(__always)
     static func pack(_ word: UInt64) -> UInt64 { (word &* 0x0102_0408_1020_4080) >> 56 }
 
-    /// The planes' base pointers (`HalfBitPlanes`): energies and the byte planes.
+    /// The planes' base pointers (`HalfBitPlanes`): energies and the flag bytes.
     struct Bytes {
         let energies: UnsafePointer<Int16>
-        let falls: UnsafePointer<UInt8>
-        let loud: UnsafePointer<UInt8>
+        let flags: UnsafePointer<UInt8>
     }
 
     /// Shape and level at one phase for sixteen positions.
     @inline(__always)
-    func test(_ falls: UnsafeRawPointer, _ loud: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> SIMDMask<SIMD16<Int8>> {
-        @inline(__always) func load(_ plane: UnsafeRawPointer, _ i: Int) -> SIMD16<UInt8> {
-            plane.loadUnaligned(fromByteOffset: o[i], as: SIMD16<UInt8>.self)
+    func test(_ flags: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> SIMDMask<SIMD16<Int8>> {
+        @inline(__always) func load(_ i: Int) -> SIMD16<UInt8> {
+            flags.loadUnaligned(fromByteOffset: o[i], as: SIMD16<UInt8>.self)
         }
-        let held = load(falls, 0) &+ load(falls, 1) &+ load(falls, 2) &+ SIMD16<UInt8>(repeating: 3)
-        let needed = load(falls, 4) &+ load(falls, 8) &+ load(falls, 9) &+ SIMD16<UInt8>(repeating: required)
-        let level = load(loud, 0) &+ load(loud, 1) &+ load(loud, 2) &+ load(loud, 3)
+        @inline(__always) func splat(_ v: UInt8) -> SIMD16<UInt8> { SIMD16<UInt8>(repeating: v) }
+        let pulses = load(0) &+ load(1) &+ load(2)
+        let held = (pulses & splat(0x0F)) &+ splat(3)
+        let needed = ((load(4) &+ load(8) &+ load(9)) & splat(0x0F)) &+ splat(required)
+        let level = (pulses & splat(0xF0)) &+ (load(3) & splat(0xF0))
         // Comparisons against splatted vectors: the scalar forms do not lower to one instruction.
-        return (held .>= needed) .& (level .>= SIMD16<UInt8>(repeating: 3))
+        return (held .>= needed) .& (level .>= splat(3 &* PreambleDetector.loud))
     }
 
     /// The scalar twin of `detect16` for the first `lanes` positions.
@@ -119,13 +129,16 @@ struct PreambleDetector {
     /// One position (plane entry `j`): the set of phases (bit p) that pass.
     @inline(__always)
     func detect1(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> UInt8 {
-        let falls = planes.falls + j, loud = planes.loud + j
+        let flags = planes.flags + j
         var set: UInt8 = 0
         for p in 0..<phases {
             let o = offsets + p * SliceKernels.preambleWindows
-            let held = falls[o[0]] + falls[o[1]] + falls[o[2]] + 3
-            let needed = falls[o[4]] + falls[o[8]] + falls[o[9]] + required
-            let level = loud[o[0]] + loud[o[1]] + loud[o[2]] + loud[o[3]]
+            /// 1 when half bit `i` (of `o`) carries `flag`.
+            @inline(__always) func has(_ flag: UInt8, _ i: Int) -> UInt8 { flags[o[i]] & flag == 0 ? 0 : 1 }
+            let falls = PreambleDetector.falls, loud = PreambleDetector.loud
+            let held = has(falls, 0) + has(falls, 1) + has(falls, 2) + 3
+            let needed = has(falls, 4) + has(falls, 8) + has(falls, 9) + required
+            let level = has(loud, 0) + has(loud, 1) + has(loud, 2) + has(loud, 3)
             if held >= needed && level >= 3 && ratio1(planes.energies + j, o) { set |= 1 << UInt8(p) }
         }
         return set

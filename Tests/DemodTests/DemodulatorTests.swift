@@ -89,32 +89,33 @@ struct DemodulatorTests {
         }
     }
 
-    @Test func bytePlanesClassifyEveryHalfBitAgainstTheNextAndTheThreshold() {
+    @Test func bytePlanesFlagEveryHalfBitAgainstTheNextAndTheThreshold() {
         var random = SplitMix64(seed: 3)
         // Small values so that ties (not falling) occur too.
         let e = (0..<300).map { _ in Int16(random.next() % 8) }
-        /// Classifies with the vector or the scalar path into three fresh planes.
-        func classify(vectorPath: Bool) -> [[UInt8]] {
-            var falls = [UInt8](repeating: 9, count: 256), loud = falls
+        /// Classifies with the vector or the scalar path into a fresh plane.
+        func classify(vectorPath: Bool) -> [UInt8] {
+            var flags = [UInt8](repeating: 9, count: 256)
             e.withUnsafeBufferPointer { p in
                 let a = p.baseAddress!, f = p.baseAddress! + 7
-                falls.withUnsafeMutableBufferPointer { fp in loud.withUnsafeMutableBufferPointer { lp in
+                flags.withUnsafeMutableBufferPointer { fp in
                     if vectorPath {
-                        HalfBitPlanes.classifyVector(a, following: f, count: 256, loudAbove: 4, falls: fp.baseAddress!, loud: lp.baseAddress!)
+                        HalfBitPlanes.classifyVector(a, following: f, count: 256, loudAbove: 4, into: fp.baseAddress!)
                     } else {
-                        HalfBitPlanes.classifyScalar(a, following: f, from: 0, to: 256, loudAbove: 4, falls: fp.baseAddress!, loud: lp.baseAddress!)
+                        HalfBitPlanes.classifyScalar(a, following: f, from: 0, to: 256, loudAbove: 4, into: fp.baseAddress!)
                     }
-                } }
+                }
             }
-            return [falls, loud]
+            return flags
         }
         let vector = classify(vectorPath: true), scalar = classify(vectorPath: false)
         #expect(vector == scalar)
         for j in 0..<256 {
-            #expect(vector[0][j] == (e[j] > e[j + 7] ? 1 : 0))
-            #expect(vector[1][j] == (e[j] > 4 ? 1 : 0))
+            let expected = (e[j] > e[j + 7] ? PreambleDetector.falls : 0) | (e[j] > 4 ? PreambleDetector.loud : 0)
+            #expect(vector[j] == expected)
         }
-        #expect(vector[0].contains(0) && vector[0].contains(1) && vector[1].contains(0) && vector[1].contains(1))
+        #expect(Set(vector) == [0, PreambleDetector.falls, PreambleDetector.loud, PreambleDetector.falls | PreambleDetector.loud],
+                "every combination of the two flags occurs")
         #expect((0..<256).contains { e[$0] == e[$0 + 7] }, "ties occur (they do not fall)")
     }
 
