@@ -198,14 +198,18 @@ extension Demodulator {
         guard count > 0 else { return nil }
         @inline(__always) func bit(_ i: Int) -> Int { i == 0 ? w.bits.0 : i == 1 ? w.bits.1 : w.bits.2 }
         let known = addressFilter.at(time)
+        // The code is linear: each variant's syndrome is the candidate's XOR its flipped bits'.
+        let base = CRC24.syndrome(of: candidate)
         for subset in 1..<(1 << count) {
             var frame = candidate
+            var syndrome = base
             var flipped = 0
             for i in 0..<count where subset & (1 << i) != 0 {
                 frame = frame.flipping(bit: bit(i))
+                syndrome ^= CRC24.syndrome(ofBit: bit(i), bitCount: candidate.bitCount)
                 flipped += 1
             }
-            guard let result = ParityCheck.check(frame, known: known), known.contains(result.address) else { continue }
+            guard let result = ParityCheck.check(frame, syndrome: syndrome, known: known), known.contains(result.address) else { continue }
             return ParityResult(frame: result.frame, outcome: .corrected(bits: flipped + result.correctedBits),
                                 address: result.address, interrogatorID: result.interrogatorID)
         }

@@ -47,6 +47,21 @@ public enum CRC24 {
         checksum(high: frame.high, low: frame.low, byteCount: frame.byteCount - 3) ^ frame.parityField
     }
 
+    /// The syndrome of a single 1 at bit `n` (1-based) of a frame of `bitCount` bits (56 or
+    /// 112): what inverting that bit does to any frame's syndrome.
+    @inlinable
+    public static func syndrome(ofBit n: Int, bitCount: Int) -> UInt32 {
+        bitCount == Frame.longBits ? longBitSyndromes[n] : shortBitSyndromes[n]
+    }
+
+    /// `syndrome(ofBit:)` for 112- and 56-bit frames, index = bit number (entry 0 unused).
+    @usableFromInline static let longBitSyndromes = bitSyndromes(Frame.longBits)
+    @usableFromInline static let shortBitSyndromes = bitSyndromes(Frame.shortBits)
+    static func bitSyndromes(_ bitCount: Int) -> [UInt32] {
+        let zero = Frame(raw: 0, bitCount: bitCount)!
+        return [0] + (1...bitCount).map { syndrome(of: zero.flipping(bit: $0)) }
+    }
+
     /// The parity field a frame with these bits must carry for a zero syndrome; the data bits
     /// are taken from `raw` (left-aligned), the last 24 bits are ignored.
     @inlinable

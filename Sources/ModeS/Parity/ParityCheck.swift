@@ -51,7 +51,13 @@ public enum ParityCheck {
     /// fails. `known` enables 2-bit correction of DF17/18 for those addresses.
 
     public static func check<K: KnownAddresses>(_ frame: Frame, known: K) -> ParityResult? {
-        let syndrome = CRC24.syndrome(of: frame)
+        check(frame, syndrome: CRC24.syndrome(of: frame), known: known)
+    }
+
+    /// `check` with the frame's syndrome already known (`CRC24.syndrome(of:)`, or a
+    /// related frame's syndrome XOR `CRC24.syndrome(ofBit:bitCount:)` for each bit that
+    /// differs: the code is linear), for callers that try many variants of one frame.
+    public static func check<K: KnownAddresses>(_ frame: Frame, syndrome: UInt32, known: K) -> ParityResult? {
         let df = frame.downlinkFormat
         switch df {
         case 17, 18:

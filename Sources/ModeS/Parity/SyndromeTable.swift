@@ -14,7 +14,18 @@ public struct SyndromeTable: Sendable {
 
     /// Frame length the table was built for (56 or 112).
     public let frameBits: Int
-    private let fixes: [UInt32: Fix]
+    /// Open addressing, linear probing: `keys[i]` is a syndrome (`empty` when unused) and
+    /// `fixes[i]` its fix. A lookup is a multiply, a shift and a probe or two: it runs for
+    /// every candidate frame the demodulator slices, where a `Dictionary` lookup (hashing
+    /// included) cost several times more.
+    @usableFromInline let keys: [UInt32]
+    @usableFromInline let fixes: [Fix]
+    /// log2 of the slot count.
+    @usableFromInline let bits: Int
+    /// Distinct syndromes held.
+    private let stored: Int
+    /// An unused slot (syndromes have 24 bits).
+    @usableFromInline static let empty = UInt32.max
 
     /// Marker for a syndrome shared by two error patterns.
     private static let ambiguous = Fix(first: 0, second: 0)
@@ -45,7 +56,26 @@ public struct SyndromeTable: Sendable {
                 }
             }
         }
-        fixes = table
+        stored = table.count
+        var bits = 4
+        while (1 << bits) < 2 * table.count { bits += 1 }
+        var keys = [UInt32](repeating: SyndromeTable.empty, count: 1 << bits)
+        var fixes = [Fix](repeating: SyndromeTable.ambiguous, count: 1 << bits)
+        for (syndrome, fix) in table {
+            var slot = SyndromeTable.slot(syndrome, bits: bits)
+            while keys[slot] != SyndromeTable.empty { slot = (slot + 1) & ((1 << bits) - 1) }
+            keys[slot] = syndrome
+            fixes[slot] = fix
+        }
+        self.bits = bits
+        self.keys = keys
+        self.fixes = fixes
+    }
+
+    /// The first slot to probe for a syndrome (Fibonacci hashing).
+    @inlinable
+    static func slot(_ syndrome: UInt32, bits: Int) -> Int {
+        Int((syndrome &* 0x9E37_79B1) >> UInt32(32 - bits))
     }
 
     /// The error pattern with this syndrome, or nil when none (or more than one) matches.
@@ -56,10 +86,21 @@ public struct SyndromeTable: Sendable {
     }
 
     @usableFromInline
-    func lookup(_ syndrome: UInt32) -> Fix? { fixes[syndrome] }
+    func lookup(_ syndrome: UInt32) -> Fix? {
+        keys.withUnsafeBufferPointer { k in
+            let mask = k.count - 1
+            var slot = SyndromeTable.slot(syndrome, bits: bits)
+            while true {
+                let key = k[slot]
+                if key == syndrome { return fixes[slot] }
+                if key == SyndromeTable.empty { return nil }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
 
     /// Number of distinct syndromes in the table (for tests).
-    public var count: Int { fixes.count }
+    public var count: Int { stored }
 
     /// 1- and 2-bit errors in 112-bit frames.
     public static let long = SyndromeTable(frameBits: 112, twoBit: true)

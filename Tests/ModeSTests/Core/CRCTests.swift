@@ -106,6 +106,49 @@ struct CRCTests {
         #expect(SyndromeTable.short.count == 51 + 51 * 50 / 2)
     }
 
+    @Test func invertingABitChangesTheSyndromeByThatBitsSyndrome() {
+        var random = SplitMix64(seed: 9)
+        for frame in [Self.long, Self.short] {
+            for _ in 0..<200 {
+                let n = Int(random.next() % UInt64(frame.bitCount)) + 1
+                let noisy = Frame(raw: frame.raw ^ (UInt128(random.next()) << 64 | UInt128(random.next())), bitCount: frame.bitCount)!
+                #expect(CRC24.syndrome(of: noisy.flipping(bit: n)) == CRC24.syndrome(of: noisy) ^ CRC24.syndrome(ofBit: n, bitCount: frame.bitCount))
+                #expect(CRC24.syndrome(ofBit: n, bitCount: frame.bitCount) != 0)
+            }
+            // And the check given that syndrome agrees with the check that computes it.
+            let damaged = frame.flipping(bit: 20)
+            let syndrome = CRC24.syndrome(of: frame) ^ CRC24.syndrome(ofBit: 20, bitCount: frame.bitCount)
+            #expect(ParityCheck.check(damaged, syndrome: syndrome, known: NoKnownAddresses()) == ParityCheck.check(damaged))
+        }
+    }
+
+    @Test func syndromeTablesFindEveryOneAndTwoBitErrorAndNothingElse() {
+        for table in [SyndromeTable.long, SyndromeTable.short] {
+            let zero = Frame(raw: 0, bitCount: table.frameBits)!
+            var held = Set<UInt32>()
+            for i in 6...table.frameBits {
+                let one = CRC24.syndrome(of: zero.flipping(bit: i))
+                #expect(table.fix(for: one) == SyndromeTable.Fix(first: UInt8(i), second: 0))
+                held.insert(one)
+                for j in (i + 1)..<(table.frameBits + 1) {
+                    let two = CRC24.syndrome(of: zero.flipping(bit: i).flipping(bit: j))
+                    #expect(table.fix(for: two) == SyndromeTable.Fix(first: UInt8(i), second: UInt8(j)))
+                    held.insert(two)
+                }
+            }
+            // Syndromes of no 1- or 2-bit error (0 included) find nothing.
+            var random = SplitMix64(seed: 5)
+            var misses = 0
+            while misses < 2000 {
+                let syndrome = UInt32(truncatingIfNeeded: random.next()) & 0xFF_FFFF
+                guard !held.contains(syndrome) else { continue }
+                #expect(table.fix(for: syndrome) == nil)
+                misses += 1
+            }
+            #expect(table.fix(for: 0) == nil)
+        }
+    }
+
     @Test func frameWithThreeErrorsIsRejectedOrNotMiscorrectedToTheOriginal() {
         let damaged = Self.long.flipping(bit: 10).flipping(bit: 50).flipping(bit: 90)
         #expect(ParityCheck.check(damaged)?.frame != Self.long)
