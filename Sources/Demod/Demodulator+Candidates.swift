@@ -9,10 +9,14 @@ extension Demodulator {
     }
 
     /// The best valid frame starting at `s` (with the detector's phase set) or `s + 1`, or nil.
+    /// A frame whose parity held without correction is taken as it is: the next sample would
+    /// give the same bits.
     mutating func evaluateBest(at s: Int, phases: UInt8, detector: PreambleDetector) -> DemodulatedFrame? {
         guard var best = evaluate(at: s, phases: phases) else { return nil }
-        let next = detector.detect1(planes.bytes, at: s + 1 - planes.origin, offsets.preamble)
-        if next != 0, let second = evaluate(at: s + 1, phases: next), second.score > best.score { best = second }
+        if best.parity.correctedBits > 0 {
+            let next = detector.detect1(planes.bytes, at: s + 1 - planes.origin, offsets.preamble)
+            if next != 0, let second = evaluate(at: s + 1, phases: next), second.score > best.score { best = second }
+        }
         count(best)
         return best
     }

@@ -203,9 +203,19 @@ struct HalfBitPlanes: @unchecked Sendable {
     /// the second (`SliceKernels.weights`), so each plane is the previous one plus b − a.
     static func fillVector(_ m: UnsafePointer<UInt16>, from start: Int = 0, count: Int, into out: UnsafeMutablePointer<Int16>,
                            stride: Int, weights: [(Int16, Int16)]) {
+        // A constant plane count lets the compiler unroll the per-plane stores.
+        switch weights.count {
+        case 5: fillVector(m, from: start, count: count, into: out, stride: stride, weights: weights, planes: 5)
+        case 4: fillVector(m, from: start, count: count, into: out, stride: stride, weights: weights, planes: 4)
+        default: fillVector(m, from: start, count: count, into: out, stride: stride, weights: weights, planes: weights.count)
+        }
+    }
+
+    @inline(__always)
+    private static func fillVector(_ m: UnsafePointer<UInt16>, from start: Int, count: Int, into out: UnsafeMutablePointer<Int16>,
+                                   stride: Int, weights: [(Int16, Int16)], planes: Int) {
         let raw = UnsafeRawPointer(m)
         let shift = SIMD8<UInt16>(repeating: HalfBitPlanes.shift)
-        let planes = weights.count
         let w0 = SIMD8<Int16>(repeating: weights[0].0), w1 = SIMD8<Int16>(repeating: weights[0].1)
         let target = UnsafeMutableRawPointer(out)
         var j = start

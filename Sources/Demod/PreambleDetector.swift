@@ -45,7 +45,10 @@ struct PreambleDetector {
             // The ratio only for the (few) phases with a lane that passed so far.
             let energies = UnsafeRawPointer(planes.energies + j)
             let o = offsets + p &* w
-            result[p] = shaped & (ratioMask(energies, o) | ratioMask(energies + 16, o) << 8)
+            // Each half of eight positions only when one of them passed so far.
+            let low = shaped & 0xFF == 0 ? 0 : ratioMask(energies, o)
+            let high = shaped >> 8 == 0 ? 0 : ratioMask(energies + 16, o) << 8
+            result[p] = shaped & (low | high)
         }
         return result
     }
