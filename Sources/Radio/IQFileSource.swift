@@ -43,25 +43,33 @@ public final class IQFileSource: SampleSource {
 
     public func nextBlock() throws(SampleSourceError) -> SampleBlock? {
         guard !finished else { return nil }
-        // Read straight into the block's bytes until it is full or the input ends.
-        var bytes = [UInt8](repeating: 0, count: blockSamples * format.bytesPerSample)
+        // Read straight into the block's bytes until it is full or the input ends (no zero
+        // fill first: every byte kept was read).
+        var failure: SampleSourceError?
         var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, reason: String(cString: strerror(errno)))
+        let wanted = blockSamples * format.bytesPerSample
+        var bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+            // The buffer may be larger than asked for: read only a block.
+            while filled < wanted {
+                let n = read(fd, buffer.baseAddress! + filled, wanted - filled)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = .io(path: path, reason: String(cString: strerror(errno)))
+                    break
+                }
+                if n == 0 { finished = true; break }
+                filled += n
             }
-            if n == 0 { finished = true; break }
-            filled += n
+            count = filled
         }
+        if let failure { throw failure }
         let whole = filled / format.bytesPerSample * format.bytesPerSample
         if whole < filled {
             if whole == 0 { throw .truncated(path: path, bytes: filled) }
             truncatedBytes = filled - whole
         }
         guard whole > 0 else { return nil }
-        bytes.removeLast(bytes.count - whole)
+        bytes.removeLast(filled - whole)
         let block = SampleBlock(bytes: bytes, format: format, firstSample: nextSample)
         nextSample += UInt64(block.sampleCount)
         return block
