@@ -15,7 +15,7 @@ extension Demodulator {
         guard var best = evaluate(at: s, phases: phases) else { return nil }
         if best.parity.correctedBits > 0 {
             let next = detector.detect1(planes.bytes, at: s + 1 - planes.origin, offsets.preamble)
-            if next != 0, let second = evaluate(at: s + 1, phases: next), second.score > best.score { best = second }
+            if next != 0, let second = evaluate(at: s + 1, phases: detector.ranked(next)), second.score > best.score { best = second }
         }
         count(best)
         return best

@@ -16,7 +16,7 @@ extension Demodulator {
         // planes' `loud` bytes depend on it, so they are refilled then).
         var floorLimit = 0
         var loudAbove: Int16 = 0
-        let detector = PreambleDetector(phases: kernels.phases.count, slack: tuning.shapeSlack)
+        let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack)
         let phaseCount = kernels.phases.count
         planes.invalidate()
         var bytes = planes.bytes
@@ -52,7 +52,7 @@ extension Demodulator {
                 guard tuning.evaluates else { continue }
                 var phaseSet: UInt8 = 0
                 for p in 0..<phaseCount where masks[p] & (1 << UInt16(lane)) != 0 { phaseSet |= 1 << UInt8(p) }
-                if let frame = evaluateBest(at: s + lane, phases: phaseSet, detector: detector) {
+                if let frame = evaluateBest(at: s + lane, phases: detector.ranked(phaseSet), detector: detector) {
                     found.append(frame)
                     s = s + lane + frameSamples(frame.received.frame.bitCount)
                     jumped = true
@@ -76,7 +76,7 @@ extension Demodulator {
     mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16) -> (simd: SIMD8<UInt16>, scalar: SIMD8<UInt16>) {
         planes.fill(m, origin: 0, available: available, loudAbove: loudAbove)
         planes.ensureBytes(upTo: 64)
-        let detector = PreambleDetector(phases: kernels.phases.count, slack: tuning.shapeSlack)
+        let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack)
         return (detector.detect16(planes.bytes, at: 0, offsets.preamble), detector.detectLanes(planes.bytes, at: 0, offsets.preamble, lanes: 16))
     }
 }

@@ -24,11 +24,15 @@ struct PreambleDetector {
 
     /// Phases per sample (4 or 5).
     let phases: Int
+    /// Tested phases are 0, stride, 2·stride… (`SliceKernels.detectionStride`); with a stride
+    /// of 2 the untested phases between are ranked with their tested neighbours (`ranked`).
+    let stride: Int
     /// Shape tests that must hold: 6 − slack.
     let required: UInt8
 
-    init(phases: Int, slack: Int) {
+    init(phases: Int, stride: Int = 1, slack: Int) {
         self.phases = phases
+        self.stride = stride
         required = UInt8(clamping: max(0, 6 - slack))
     }
 
@@ -39,7 +43,7 @@ struct PreambleDetector {
         let flags = UnsafeRawPointer(planes.flags + j)
         let w = SliceKernels.preambleWindows
         var result = SIMD8<UInt16>()
-        for p in 0..<phases {
+        for p in Swift.stride(from: 0, to: phases, by: stride) {
             let shaped = PreambleDetector.bits(test(flags, offsets + p &* w))
             guard shaped != 0 else { continue }
             // The ratio only for the (few) phases with a lane that passed so far.
@@ -117,6 +121,14 @@ struct PreambleDetector {
         return (held .>= needed) .& (level .>= splat(3 &* PreambleDetector.loud))
     }
 
+    /// The phases to rank and slice at a position whose detected set is `set` (bit p: phase
+    /// p passed): the set itself, and with a stride of 2 each detected phase's neighbours too.
+    @inline(__always)
+    func ranked(_ set: UInt8) -> UInt8 {
+        guard stride == 2 else { return set }
+        return (set | set << 1 | set >> 1) & UInt8(truncatingIfNeeded: (1 << phases) - 1)
+    }
+
     /// The scalar twin of `detect16` for the first `lanes` positions.
     func detectLanes(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>, lanes: Int) -> SIMD8<UInt16> {
         var result = SIMD8<UInt16>()
@@ -134,7 +146,7 @@ struct PreambleDetector {
     func detect1(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> UInt8 {
         let flags = planes.flags + j
         var set: UInt8 = 0
-        for p in 0..<phases {
+        for p in Swift.stride(from: 0, to: phases, by: stride) {
             let o = offsets + p * SliceKernels.preambleWindows
             /// 1 when half bit `i` (of `o`) carries `flag`.
             @inline(__always) func has(_ flag: UInt8, _ i: Int) -> UInt8 { flags[o[i]] & flag == 0 ? 0 : 1 }

@@ -62,6 +62,30 @@ struct DemodulatorTests {
         }
     }
 
+    @Test func detectorTestsEveryOtherPhaseAt2_4AndRanksItsNeighbours() {
+        let k24 = SliceKernels(rate: .rate2_4), k20 = SliceKernels(rate: .rate2_0)
+        let at24 = PreambleDetector(phases: k24.phases.count, stride: k24.detectionStride, slack: 1)
+        let at20 = PreambleDetector(phases: k20.phases.count, stride: k20.detectionStride, slack: 1)
+        #expect(at24.ranked(0b00001) == 0b00011)
+        #expect(at24.ranked(0b00100) == 0b01110)
+        #expect(at24.ranked(0b10000) == 0b11000, "no phase beyond the last")
+        #expect(at24.ranked(0b10101) == 0b11111)
+        for set in UInt8(0)..<16 { #expect(at20.ranked(set) == set, "every phase is tested at 2.0 MS/s") }
+        // At 2.4 MS/s the odd phases are never reported as detected.
+        var mags = [UInt16](repeating: 100, count: 2000)
+        for base in stride(from: 0, to: 1500, by: 41) { for j in [0, 2, 8, 10] { mags[base + j] = 30000 } }
+        var d = Demodulator(sampleRate: .rate2_4)
+        var even: UInt16 = 0
+        mags.withUnsafeBufferPointer { m in
+            for s in stride(from: 0, to: 1500 - d.kernels.span, by: 16) {
+                let (simd, _) = d.detectorMasks(m.baseAddress! + s, available: 2000 - s, loudAbove: 3000)
+                #expect(simd[1] == 0 && simd[3] == 0)
+                even |= simd[0] | simd[2] | simd[4]
+            }
+        }
+        #expect(even != 0)
+    }
+
     @Test func vectorPreambleDetectorAgreesWithItsScalarTwin() {
         var random = SplitMix64(seed: 99)
         var mags = (0..<6000).map { _ in UInt16(random.next() % 32768) }
