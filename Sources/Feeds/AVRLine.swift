@@ -76,9 +76,22 @@ public enum AVRLine {
 
     /// The AVR line for a frame: `*HEX;`, or `@TTTTTTTTTTTTHEX;` when the timestamp is known.
     public static func format(_ received: ReceivedFrame, timestamps: Bool = true) -> String {
-        if timestamps && received.timestamp != 0 {
-            return "@" + Frame.hexString(UInt128(received.timestamp & 0xFFFF_FFFF_FFFF), digits: 12, uppercase: true) + received.frame.hex + ";"
+        let stamped = timestamps && received.timestamp != 0
+        let frame = received.frame
+        let digits = frame.bitCount / 4
+        let length = 2 + (stamped ? 12 : 0) + digits
+        // One buffer for the whole line (this runs for every frame of `--raw`).
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            let p = buffer.baseAddress!
+            p[0] = stamped ? UInt8(ascii: "@") : UInt8(ascii: "*")
+            var at = 1
+            if stamped {
+                Frame.writeHex(UInt128(received.timestamp & 0xFFFF_FFFF_FFFF), digits: 12, uppercase: true, into: p + at)
+                at += 12
+            }
+            Frame.writeHex(frame.raw >> UInt128(128 - frame.bitCount), digits: digits, uppercase: true, into: p + at)
+            p[length - 1] = UInt8(ascii: ";")
+            return length
         }
-        return "*" + received.frame.hex + ";"
     }
 }

@@ -115,6 +115,8 @@ struct RunCommand: ParsableCommand {
         }
         var outcome: Result<Void, SampleSourceError> = .success(())
         if let opened {
+            // Read the options once, not through their property wrappers for every frame.
+            let raw = raw, timestamps = timestamps
             outcome = loop.run(source: opened.source, pace: opened.paced, shouldStop: { stop.isSet }, frame: { frame in
                 if raw { output.printLine(AVRLine.format(frame.received, timestamps: timestamps)) }
             }, periodic: periodic)

@@ -61,13 +61,24 @@ extension Frame {
 
     /// Formats the low `digits` nibbles of `value` as hex.
     public static func hexString(_ value: UInt128, digits: Int, uppercase: Bool) -> String {
-        let table: [UInt8] = uppercase ? Array("0123456789ABCDEF".utf8) : Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: digits) { buffer in
-            for i in 0..<digits {
-                let shift = UInt128((digits - 1 - i) * 4)
-                buffer[i] = table[Int((value >> shift) & 0xF)]
-            }
+        String(unsafeUninitializedCapacity: digits) { buffer in
+            writeHex(value, digits: digits, uppercase: uppercase, into: buffer.baseAddress!)
             return digits
+        }
+    }
+
+    /// Writes the low `digits` nibbles of `value` as hex ASCII at `target` (no allocation: for
+    /// callers that build a whole line in one buffer, such as AVR output).
+    @inlinable
+    public static func writeHex(_ value: UInt128, digits: Int, uppercase: Bool, into target: UnsafeMutablePointer<UInt8>) {
+        let letters = uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")
+        var v = value
+        var i = digits
+        while i > 0 {
+            i -= 1
+            let nibble = UInt8(truncatingIfNeeded: v) & 0xF
+            target[i] = nibble < 10 ? UInt8(ascii: "0") &+ nibble : letters &+ (nibble &- 10)
+            v >>= 4
         }
     }
 }
