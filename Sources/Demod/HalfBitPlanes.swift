@@ -156,23 +156,37 @@ struct HalfBitPlanes: @unchecked Sendable {
         let count = target - byteEnd
         let vectorEnd = byteEnd + (count & ~15)
         let out = buffer.pointer
-        for (q, after) in next.enumerated() {
-            let base = q * stride
-            let e = UnsafePointer(out + base), f = UnsafePointer(out + after.plane * stride + after.offset)
-            let flags = buffer.bytes + base
-            HalfBitPlanes.classifyVector(e, following: f, from: byteEnd, count: vectorEnd - byteEnd, loudAbove: loudAbove, into: flags)
-            // Only at the end of the magnitudes.
-            if vectorEnd < target {
-                HalfBitPlanes.classifyScalar(e, following: f, from: vectorEnd, to: target, loudAbove: loudAbove, into: flags)
+        HalfBitPlanes.classifyPlanes(out, flags: buffer.bytes, stride: stride, next: next, from: byteEnd, count: vectorEnd - byteEnd, loudAbove: loudAbove)
+        // Only at the end of the magnitudes.
+        if vectorEnd < target {
+            for (q, after) in next.enumerated() {
+                let base = q * stride
+                HalfBitPlanes.classifyScalar(out + base, following: out + (after.plane * stride + after.offset), from: vectorEnd, to: target,
+                                             loudAbove: loudAbove, into: buffer.bytes + base)
             }
         }
         byteEnd = target
     }
 
+    /// `classifyVector` for every plane (`next`: each plane's following half bit), entries
+    /// [start, start + count) with `count` a multiple of 16. Not inlined: compiled on its own,
+    /// the narrowing in `classifyVector` stays a pack instruction.
+    @inline(never)
+    static func classifyPlanes(_ energies: UnsafeMutablePointer<Int16>, flags: UnsafeMutablePointer<UInt8>, stride: Int,
+                               next: [(plane: Int, offset: Int)], from start: Int, count: Int, loudAbove: Int16) {
+        next.withUnsafeBufferPointer { next in
+            for q in 0..<next.count {
+                let base = q &* stride
+                let following = energies + (next[q].plane &* stride &+ next[q].offset)
+                classifyVector(energies + base, following: following,
+                               from: start, count: count, loudAbove: loudAbove, into: flags + base)
+            }
+        }
+    }
+
     /// Sixteen byte-plane entries per step, `count` (a multiple of 16) from `start`: each
     /// comparison's lanes (all ones or zero) narrow to bytes in one pack, then keep their flag.
-    /// Not inlined: compiled on its own, the narrowing stays a pack instruction.
-    @inline(never)
+    @inline(__always)
     static func classifyVector(_ e: UnsafePointer<Int16>, following f: UnsafePointer<Int16>, from start: Int = 0, count: Int,
                                loudAbove: Int16, into flags: UnsafeMutablePointer<UInt8>) {
         let er = UnsafeRawPointer(e), fr = UnsafeRawPointer(f)
