@@ -116,6 +116,9 @@ extension Demodulator {
     func slice(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, pulse: Int32) -> Frame? {
         /// Bit k: energy of its first half minus its second half.
         @inline(__always) func bit(_ k: Int) -> Int32 { Int32(e[o[2 * k]]) &- Int32(e[o[2 * k + 1]]) }
+        /// 1 when `v` is positive, without a branch (a bit is a coin toss to the branch
+        /// predictor): the sign of −v.
+        @inline(__always) func one(_ v: Int32) -> UInt64 { UInt64(UInt32(bitPattern: 0 &- v) >> 31) }
         var high: UInt64 = 0
         // A bit is weak when its two halves differ by less than a third of a pulse.
         let weakLimit = pulse.magnitude / 12
@@ -123,8 +126,8 @@ extension Demodulator {
         // The first five bits say how long the frame is.
         for k in 0..<5 {
             let v = bit(k)
-            high = high << 1 | (v > 0 ? 1 : 0)
-            if v.magnitude < weakLimit { weak += 1 }
+            high = high << 1 | one(v)
+            weak &+= v.magnitude < weakLimit ? 1 : 0
         }
         let bitCount: Int
         // DF24 (Comm-D, a quarter of all bit patterns) is left out: it is rare on the air and
@@ -136,14 +139,12 @@ extension Demodulator {
         }
         for k in 5..<24 {
             let v = bit(k)
-            high = high << 1 | (v > 0 ? 1 : 0)
-            if v.magnitude < weakLimit {
-                weak += 1
-                if weak > tuning.weakBitLimit { return nil }
-            }
+            high = high << 1 | one(v)
+            weak &+= v.magnitude < weakLimit ? 1 : 0
         }
+        if weak > tuning.weakBitLimit { return nil }
         /// Bit k as 0 or 1.
-        @inline(__always) func value(_ k: Int) -> UInt64 { e[o[2 * k]] > e[o[2 * k + 1]] ? 1 : 0 }
+        @inline(__always) func value(_ k: Int) -> UInt64 { one(bit(k)) }
         for k in 24..<min(bitCount, 64) { high = high << 1 | value(k) }
         var low: UInt64 = 0
         if bitCount == 112 {
@@ -166,11 +167,22 @@ extension Demodulator {
     /// The three weakest bits (smallest margins) after the DF of a sliced candidate: only a
     /// candidate that failed its parity check needs them.
     func weakestBits(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int) -> WeakestBits {
-        var weakest = WeakestBits()
+        // Each bit as one key, margin above bit number (margins < 2¹⁶, bit numbers < 2⁸), so
+        // equal margins rank the earlier bit first; the three smallest keys are kept sorted
+        // with minimum/maximum only (no branch on the data).
+        var k0 = UInt32.max, k1 = UInt32.max, k2 = UInt32.max
         for k in 5..<count {
-            let v = Int32(e[o[2 * k]]) &- Int32(e[o[2 * k + 1]])
-            weakest.offer(bit: k + 1, margin: v.magnitude)
+            let margin = (Int32(e[o[2 * k]]) &- Int32(e[o[2 * k + 1]])).magnitude
+            let key = margin << 8 | UInt32(k + 1)
+            let carry = max(k0, key)
+            k0 = min(k0, key)
+            k2 = min(k2, max(k1, carry))
+            k1 = min(k1, carry)
         }
+        var weakest = WeakestBits()
+        if k0 != .max { weakest.offer(bit: Int(k0 & 0xFF), margin: k0 >> 8) }
+        if k1 != .max { weakest.offer(bit: Int(k1 & 0xFF), margin: k1 >> 8) }
+        if k2 != .max { weakest.offer(bit: Int(k2 & 0xFF), margin: k2 >> 8) }
         return weakest
     }
 

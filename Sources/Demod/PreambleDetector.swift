@@ -44,15 +44,17 @@ struct PreambleDetector {
         let w = SliceKernels.preambleWindows
         var result = SIMD8<UInt16>()
         for p in Swift.stride(from: 0, to: phases, by: stride) {
-            let shaped = PreambleDetector.bits(test(flags, offsets + p &* w))
-            guard shaped != 0 else { continue }
-            // The ratio only for the (few) phases with a lane that passed so far.
+            // Most phases fail everywhere: an OR of the two halves says so sooner than the
+            // packed bits (no multiply before the branch).
+            let words = PreambleDetector.words(test(flags, offsets + p &* w))
+            guard words[0] | words[1] != 0 else { continue }
+            // The ratio only for the (few) phases with a lane that passed so far, and for each
+            // half of eight positions only when one of them passed.
             let energies = UnsafeRawPointer(planes.energies + j)
             let o = offsets + p &* w
-            // Each half of eight positions only when one of them passed so far.
-            let low = shaped & 0xFF == 0 ? 0 : ratioMask(energies, o)
-            let high = shaped >> 8 == 0 ? 0 : ratioMask(energies + 16, o) << 8
-            result[p] = shaped & (low | high)
+            let low = words[0] == 0 ? 0 : UInt16(truncatingIfNeeded: PreambleDetector.pack(words[0])) & ratioMask(energies, o)
+            let high = words[1] == 0 ? 0 : UInt16(truncatingIfNeeded: PreambleDetector.pack(words[1])) & ratioMask(energies + 16, o)
+            result[p] = low | high << 8
         }
         return result
     }
@@ -75,8 +77,14 @@ struct PreambleDetector {
     /// packed by one multiply (`pack`).
     @inline(__always)
     static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt16 {
-        let words = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: mask), to: SIMD2<UInt64>.self)
+        let words = words(mask)
         return UInt16(truncatingIfNeeded: pack(words[0]) | pack(words[1]) << 8)
+    }
+
+    /// Sixteen lanes as 0 or 1 bytes, read as two words (lanes 0–7, 8–15).
+    @inline(__always)
+    static func words(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD2<UInt64> {
+        unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: mask), to: SIMD2<UInt64>.self)
     }
 
     /// Eight lanes to eight bits.
