@@ -17,7 +17,6 @@ extension Demodulator {
         var floorLimit = 0
         var loudAbove: Int16 = 0
         let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack)
-        let phaseCount = kernels.phases.count
         planes.invalidate()
         var bytes = planes.bytes
         while s < to {
@@ -42,7 +41,7 @@ extension Demodulator {
             let masks = lanes == 16
                 ? detector.detect16(bytes, at: j, offsets.preamble)
                 : detector.detectLanes(bytes, at: j, offsets.preamble, lanes: lanes)
-            var any = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
+            var any = masks.any
             if any == 0 { s += lanes; continue }
             var jumped = false
             while any != 0 {
@@ -50,9 +49,7 @@ extension Demodulator {
                 any &= any &- 1
                 screenPasses &+= 1
                 guard tuning.evaluates else { continue }
-                var phaseSet: UInt8 = 0
-                for p in 0..<phaseCount where masks[p] & (1 << UInt16(lane)) != 0 { phaseSet |= 1 << UInt8(p) }
-                if let frame = evaluateBest(at: s + lane, phases: detector.ranked(phaseSet), detector: detector) {
+                if let frame = evaluateBest(at: s + lane, phases: detector.ranked(masks.phases(atLane: lane)), detector: detector) {
                     found.append(frame)
                     s = s + lane + frameSamples(frame.received.frame.bitCount)
                     jumped = true
@@ -73,7 +70,7 @@ extension Demodulator {
     }
 
     /// Sixteen detector results (vector and scalar) at `m` for tests: they must agree.
-    mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16) -> (simd: SIMD8<UInt16>, scalar: SIMD8<UInt16>) {
+    mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16) -> (simd: PreambleDetector.PhaseMasks, scalar: PreambleDetector.PhaseMasks) {
         planes.fill(m, origin: 0, available: available, loudAbove: loudAbove)
         planes.ensureBytes(upTo: 64)
         let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack)

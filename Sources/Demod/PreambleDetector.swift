@@ -31,6 +31,7 @@ struct PreambleDetector {
     let required: UInt8
 
     init(phases: Int, stride: Int = 1, slack: Int) {
+        precondition((phases + stride - 1) / stride <= 4, "PhaseMasks holds four tested phases")
         self.phases = phases
         self.stride = stride
         required = UInt8(clamping: max(0, 6 - slack))
@@ -39,10 +40,10 @@ struct PreambleDetector {
     /// Sixteen positions at plane entry `j`: lane `p` of the result is phase p's mask (bit i:
     /// position j + i passes).
     @inline(__always)
-    func detect16(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> SIMD8<UInt16> {
+    func detect16(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> PhaseMasks {
         let flags = UnsafeRawPointer(planes.flags + j)
         let w = SliceKernels.preambleWindows
-        var result = SIMD8<UInt16>()
+        var result = PhaseMasks(stride: stride)
         for p in Swift.stride(from: 0, to: phases, by: stride) {
             // Most phases fail everywhere: an OR of the two halves says so sooner than the
             // packed bits (no multiply before the branch).
@@ -54,7 +55,7 @@ struct PreambleDetector {
             let o = offsets + p &* w
             let low = words[0] == 0 ? 0 : UInt16(truncatingIfNeeded: PreambleDetector.pack(words[0])) & ratioMask(energies, o)
             let high = words[1] == 0 ? 0 : UInt16(truncatingIfNeeded: PreambleDetector.pack(words[1])) & ratioMask(energies + 16, o)
-            result[p] = low | high << 8
+            result.set(phase: p, low | high << 8)
         }
         return result
     }
@@ -138,15 +139,58 @@ struct PreambleDetector {
     }
 
     /// The scalar twin of `detect16` for the first `lanes` positions.
-    func detectLanes(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>, lanes: Int) -> SIMD8<UInt16> {
-        var result = SIMD8<UInt16>()
+    func detectLanes(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>, lanes: Int) -> PhaseMasks {
+        var result = PhaseMasks(stride: stride)
         for lane in 0..<lanes {
             let set = detect1(planes, at: j + lane, offsets)
             for p in 0..<phases where set & (1 << UInt8(p)) != 0 {
-                result[p] |= 1 << UInt16(lane)
+                result.set(phase: p, 1 << UInt16(lane))
             }
         }
         return result
+    }
+
+    /// The detector's result for sixteen positions: per tested phase, a 16-bit mask (bit i:
+    /// position i passed), all in one word so the detector loop keeps it in a register (a
+    /// vector of masks written lane by lane went through memory, and its reload stalled).
+    struct PhaseMasks: Equatable {
+        /// Slot `p / stride` holds phase p's mask, 16 bits per slot (at most 4 tested phases).
+        private(set) var word: UInt64 = 0
+        let stride: Int
+
+        init(stride: Int) { self.stride = stride }
+
+        /// Phase p's mask; 0 for a phase that is not tested.
+        subscript(phase: Int) -> UInt16 {
+            guard phase % stride == 0, phase / stride < 4 else { return 0 }
+            return UInt16(truncatingIfNeeded: word >> UInt64(16 * (phase / stride)))
+        }
+
+        /// Adds passes to phase p's mask (p a tested phase).
+        @inline(__always)
+        mutating func set(phase: Int, _ mask: UInt16) {
+            word |= UInt64(mask) << UInt64(16 &* (phase / stride))
+        }
+
+        /// Positions that passed at any phase.
+        var any: UInt16 {
+            let half = word | word >> 32
+            return UInt16(truncatingIfNeeded: half | half >> 16)
+        }
+
+        /// The phases (bit p) that passed at position `lane`.
+        @inline(__always)
+        func phases(atLane lane: Int) -> UInt8 {
+            var set: UInt8 = 0
+            var slot = 0
+            var rest = word >> UInt64(lane)
+            while rest != 0 {
+                if rest & 1 != 0 { set |= 1 << UInt8(slot &* stride) }
+                rest >>= 16
+                slot += 1
+            }
+            return set
+        }
     }
 
     /// One position (plane entry `j`): the set of phases (bit p) that pass.
