@@ -222,7 +222,9 @@ struct PreambleDetector {
         let raw = UnsafeRawPointer(hot + j)
         @inline(__always) func load(_ a: Int) -> SIMD16<UInt8> { raw.loadUnaligned(fromByteOffset: a, as: SIMD16<UInt8>.self) }
         let count = load(pulses.0) &+ load(pulses.1) &+ load(pulses.2) &+ load(pulses.3)
-        return bits(count .>= SIMD16<UInt8>(repeating: 3)) != 0
+        // Any lane, from the OR of two words (no multiply before the caller's branch).
+        let w = words(count .>= SIMD16<UInt8>(repeating: 3))
+        return w[0] | w[1] != 0
     }
 
     /// The magnitude a sample must exceed for a pulse over it to be loud (energy above
