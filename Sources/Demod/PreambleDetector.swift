@@ -44,7 +44,9 @@ struct PreambleDetector {
         let flags = UnsafeRawPointer(planes.flags + j)
         let w = SliceKernels.preambleWindows
         var result = PhaseMasks(stride: stride)
-        for p in Swift.stride(from: 0, to: phases, by: stride) {
+        var p = 0
+        while p < phases {
+            defer { p &+= stride }
             // Most phases fail everywhere: an OR of the two halves says so sooner than the
             // packed bits (no multiply before the branch).
             let words = PreambleDetector.words(test(flags, offsets + p &* w))
