@@ -22,6 +22,10 @@ public struct SyndromeTable: Sendable {
     @usableFromInline let fixes: [Fix]
     /// log2 of the slot count.
     @usableFromInline let bits: Int
+    /// One bit per 16-bit hash of the held syndromes (8 KB, stays in the first-level cache):
+    /// most syndromes looked up are of noise and belong to no error pattern, and a clear bit
+    /// says so without touching the larger table.
+    @usableFromInline let present: [UInt64]
     /// Distinct syndromes held.
     private let stored: Int
     /// An unused slot (syndromes have 24 bits).
@@ -70,6 +74,12 @@ public struct SyndromeTable: Sendable {
         self.bits = bits
         self.keys = keys
         self.fixes = fixes
+        var present = [UInt64](repeating: 0, count: 1 << 10)
+        for syndrome in table.keys {
+            let h = SyndromeTable.slot(syndrome, bits: 16)
+            present[h >> 6] |= 1 << UInt64(h & 63)
+        }
+        self.present = present
     }
 
     /// The first slot to probe for a syndrome (Fibonacci hashing).
@@ -87,7 +97,9 @@ public struct SyndromeTable: Sendable {
 
     @usableFromInline
     func lookup(_ syndrome: UInt32) -> Fix? {
-        keys.withUnsafeBufferPointer { k in
+        let h = SyndromeTable.slot(syndrome, bits: 16)
+        guard present[h >> 6] & (1 << UInt64(h & 63)) != 0 else { return nil }
+        return keys.withUnsafeBufferPointer { k in
             let mask = k.count - 1
             var slot = SyndromeTable.slot(syndrome, bits: bits)
             while true {
