@@ -80,7 +80,10 @@ extension Demodulator {
             let index = Int(packed & 7)
             let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
             let phaseBits = bits + index * 224
-            guard let candidate = slice(e, bits: phaseBits, pulse: pulse) else { continue }
+            guard let candidate = slice(e, bits: phaseBits, pulse: pulse) else {
+                if rank == 0 && !kernels.slicesPastNoReply { break }
+                continue
+            }
             guard let result = addressFilter.accept(candidate, at: time)
                     ?? repairWeakBits(candidate, weakest: weakestBits(e, bits: phaseBits, count: candidate.bitCount), at: time) else {
                 if ParityCheck.isAddressParity(candidate.downlinkFormat) {
