@@ -34,8 +34,11 @@ public struct Demodulator: Sendable {
     public var tuning = Tuning()
     /// The noise floor, per window of absolute sample positions.
     var noise = NoiseFloor()
-    /// Magnitudes not yet fully examined; `carryStart` is the absolute index of `mags[0]`.
-    var mags: [UInt16] = []
+    /// Magnitudes not yet fully examined are `mags[0 ..< magCount]`; `carryStart` is the
+    /// absolute index of `mags[0]`. The array keeps its size (a chunk and two carries), so new
+    /// samples are converted straight into it without being zeroed first.
+    var mags: [UInt16]
+    var magCount = 0
     var carryStart: UInt64 = 0
     /// The next absolute sample index to examine as a preamble start.
     var nextPosition: UInt64 = 0
@@ -45,6 +48,13 @@ public struct Demodulator: Sendable {
         kernels = SliceKernels(rate: sampleRate)
         planes = HalfBitPlanes(kernels: kernels)
         offsets = SliceKernels.Offsets(kernels, stride: planes.stride)
+        mags = [UInt16](repeating: 0, count: NoiseFloor.windowSize + 2 * (kernels.span + 1) + 16)
+    }
+
+    /// Makes room for `n` more magnitudes after the first `magCount` (the carry is normally
+    /// under a reply's length; the array grows only if it is not).
+    private mutating func reserve(_ n: Int) {
+        if magCount + n > mags.count { mags.append(contentsOf: repeatElement(0, count: magCount + n - mags.count)) }
     }
 
     /// Demodulates one block. `emit` receives each frame in order.
@@ -52,8 +62,8 @@ public struct Demodulator: Sendable {
         let count = block.sampleCount
         guard count > 0 else { return }
         // A gap (dropped samples) breaks continuity: start afresh at the block.
-        if block.firstSample != carryStart + UInt64(mags.count) {
-            mags.removeAll(keepingCapacity: true)
+        if block.firstSample != carryStart + UInt64(magCount) {
+            magCount = 0
             carryStart = block.firstSample
             nextPosition = max(nextPosition, block.firstSample)
         }
@@ -63,27 +73,32 @@ public struct Demodulator: Sendable {
         block.bytes.withUnsafeBytes { raw in
             while done < count {
                 let n = min(chunk, count - done)
-                let old = mags.count
-                mags.append(contentsOf: repeatElement(0, count: n))
+                let old = magCount
+                reserve(n)
                 let first = carryStart + UInt64(old)
                 mags.withUnsafeMutableBufferPointer { m in
                     let bytes = UnsafeRawBufferPointer(rebasing: raw[(done * block.format.bytesPerSample)...])
                     MagnitudeConverter.convert(bytes, format: block.format, count: n, into: m.baseAddress! + old)
-                    noise.add(UnsafeBufferPointer(rebasing: m[old...]), first: first)
+                    noise.add(UnsafeBufferPointer(rebasing: m[old ..< old + n]), first: first)
                 }
+                magCount += n
                 statistics.samplesProcessed += UInt64(n)
                 done += n
-                scan(limit: mags.count - kernels.span, emit: emit)
+                scan(limit: magCount - kernels.span, emit: emit)
             }
         }
     }
 
     /// Examines what is left at the end of the input (padding with silence).
     public mutating func finish(emit: (DemodulatedFrame) -> Void) {
-        let end = mags.count
-        mags.append(contentsOf: repeatElement(0, count: kernels.span + 1))
+        let end = magCount
+        reserve(kernels.span + 1)
+        mags.withUnsafeMutableBufferPointer { m in
+            (m.baseAddress! + end).update(repeating: 0, count: kernels.span + 1)
+        }
+        magCount += kernels.span + 1
         scan(limit: end, emit: emit)
-        mags.removeAll()
+        magCount = 0
     }
 
     /// Examines start positions up to `limit` (relative to `mags`), then drops what no later
@@ -93,16 +108,21 @@ public struct Demodulator: Sendable {
         var s = Int(nextPosition - carryStart)
         if s < limit {
             var found: [DemodulatedFrame] = []
+            let available = magCount
             let end = mags.withUnsafeBufferPointer { m in
-                screen(m.baseAddress!, from: s, to: limit, available: m.count, found: &found)
+                screen(m.baseAddress!, from: s, to: limit, available: available, found: &found)
             }
             s = end
             for f in found { emit(f) }
         }
         nextPosition = carryStart + UInt64(s)
-        let keep = min(s, mags.count)
+        let keep = min(s, magCount)
         if keep > 0 {
-            mags.removeFirst(keep)
+            let rest = magCount - keep
+            mags.withUnsafeMutableBufferPointer { m in
+                m.baseAddress!.update(from: m.baseAddress! + keep, count: rest)
+            }
+            magCount = rest
             carryStart += UInt64(keep)
         }
     }
