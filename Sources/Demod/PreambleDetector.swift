@@ -1,4 +1,4 @@
-/// The preamble tests on the byte planes of `HalfBitPlanes`, at every phase: the shape (each
+/// The preamble tests on the flag bytes of `HalfBitPlanes`, at every tested phase: the shape (each
 /// of the four pulses above the quiet half bits beside it: six tests, all but `slack` must
 /// hold), the level (three of the four pulses `loud`, i.e. above the noise threshold) and, for
 /// phases where some position passed those, the pulse/quiet energy ratio on the energies.
@@ -37,8 +37,8 @@ struct PreambleDetector {
         required = UInt8(clamping: max(0, 6 - slack))
     }
 
-    /// Sixteen positions at plane entry `j`: lane `p` of the result is phase p's mask (bit i:
-    /// position j + i passes).
+    /// Sixteen positions at plane entry `j`, every tested phase: the result holds phase p's
+    /// mask (bit i: position j + i passes).
     @inline(__always)
     func detect16(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> PhaseMasks {
         let flags = UnsafeRawPointer(planes.flags + j)
