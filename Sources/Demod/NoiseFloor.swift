@@ -10,8 +10,10 @@
 struct NoiseFloor: Sendable {
     static let windowShift = 16
     static let windowSize = 1 << windowShift
-    /// Histogram bins: magnitude >> 6 (1024 bins over the 16-bit range).
-    private var histogram = [UInt32](repeating: 0, count: 1024)
+    /// Histogram bins: magnitude >> 6 (1024 bins over the 16-bit range), in four copies used
+    /// in turn and summed at the window's end: noise fills a few bins, and increments of one
+    /// bin back to back would wait on each other.
+    private var histogram = [UInt32](repeating: 0, count: 4 * 1024)
     private var filled = 0
     /// The window the histogram is filling.
     private var window: UInt64 = 0
@@ -36,7 +38,7 @@ struct NoiseFloor: Sendable {
             var sampled = 0
             histogram.withUnsafeMutableBufferPointer { h in
                 for i in stride(from: offset + firstSampled, to: offset + n, by: 8) {
-                    h[Int(m[i] >> 6)] &+= 1
+                    h[(sampled & 3) << 10 | Int(m[i] >> 6)] &+= 1
                     sampled += 1
                 }
             }
@@ -52,8 +54,8 @@ struct NoiseFloor: Sendable {
         let target = UInt32(Double(filled) * percentile)
         var seen: UInt32 = 0
         var bin = 0
-        while bin < histogram.count - 1 {
-            seen &+= histogram[bin]
+        while bin < 1023 {
+            seen &+= histogram[bin] &+ histogram[1024 + bin] &+ histogram[2048 + bin] &+ histogram[3072 + bin]
             if seen > target { break }
             bin += 1
         }
