@@ -10,7 +10,4 @@ public struct DemodulatedFrame: Sendable, Hashable {
     public var sampleIndex: UInt64
     /// Slicing confidence: the summed |first half − second half| energy over all bits.
     public var score: Int
-    /// The signal power (full scale 1.0) that `received.signal` gives in dBFS, kept so the
-    /// statistics need not convert back.
-    var power: Double = 0
 }

@@ -29,7 +29,7 @@ extension Demodulator {
         default: statistics.accepted.2 += 1
         }
         let signal = frame.received.signal ?? -100
-        let power = frame.power
+        let power = Double.pow(10, signal / 10)
         statistics.signalPowerSum += power
         statistics.peakSignalPower = max(statistics.peakSignalPower, power)
         if signal > -3 { statistics.strongSignals += 1 }
@@ -101,10 +101,10 @@ extension Demodulator {
             let ticks = endOfBit56 &* sampleRate.ticksPerSample / UInt64(kernels.resolution)
             // Pulse energies are in steps × 12-bit magnitudes: back to full scale 1.0.
             let level = Double(pulse) * Double(1 << HalfBitPlanes.shift) / Double(4 * kernels.halfBitSteps) / Double(MagnitudeConverter.fullScale)
-            let power = max(level * level, 1e-12)
+            let power = level * level
             best = DemodulatedFrame(
-                received: ReceivedFrame(frame: result.frame, timestamp: ticks, signal: 10 * Double.log10(power)),
-                parity: result, sampleIndex: absolute, score: score, power: power)
+                received: ReceivedFrame(frame: result.frame, timestamp: ticks, signal: 10 * Double.log10(max(power, 1e-12))),
+                parity: result, sampleIndex: absolute, score: score)
             // A clean decode at the best-correlated phase is as good as it gets.
             if result.correctedBits == 0 && rank == 0 { break }
         }
