@@ -117,8 +117,7 @@ extension Demodulator {
     /// Only bits: the margins that rank candidates (`margins`) are summed for the few that
     /// pass parity.
     func slice(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, pulse: Int32) -> Frame? {
-        /// Bit k: energy of its first half minus its second half.
-        @inline(__always) func bit(_ k: Int) -> Int32 { Int32(e[o[2 * k]]) &- Int32(e[o[2 * k + 1]]) }
+        @inline(__always) func bit(_ k: Int) -> Int32 { Demodulator.margin(e, o, k) }
         /// 1 when `v` is positive, without a branch (a bit is a coin toss to the branch
         /// predictor): the sign of −v.
         @inline(__always) func one(_ v: Int32) -> UInt64 { UInt64(UInt32(bitPattern: 0 &- v) >> 31) }
@@ -159,11 +158,18 @@ extension Demodulator {
         return Frame(raw: UInt128(high) << 64 | UInt128(low), bitCount: bitCount)
     }
 
-    /// The summed bit margins (first half minus second half, in plane units) of a frame sliced
-    /// with these places: how clearly it was received, to choose between candidates.
+    /// Bit k's margin: the energy of its first half minus its second half (plane units, at
+    /// the places `o` of one phase); positive for a 1.
+    @inline(__always)
+    static func margin(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>, _ k: Int) -> Int32 {
+        Int32(e[o[2 &* k]]) &- Int32(e[o[2 &* k &+ 1]])
+    }
+
+    /// The summed bit margins of a frame sliced with these places: how clearly it was
+    /// received, to choose between candidates.
     func margins(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int) -> Int {
         var sum = 0
-        for k in 0..<count { sum &+= Int((Int32(e[o[2 * k]]) &- Int32(e[o[2 * k + 1]])).magnitude) }
+        for k in 0..<count { sum &+= Int(Demodulator.margin(e, o, k).magnitude) }
         return sum
     }
 
@@ -175,7 +181,7 @@ extension Demodulator {
         // with minimum/maximum only (no branch on the data).
         var k0 = UInt32.max, k1 = UInt32.max, k2 = UInt32.max
         for k in 5..<count {
-            let margin = (Int32(e[o[2 * k]]) &- Int32(e[o[2 * k + 1]])).magnitude
+            let margin = Demodulator.margin(e, o, k).magnitude
             let key = margin << 8 | UInt32(k + 1)
             let carry = max(k0, key)
             k0 = min(k0, key)

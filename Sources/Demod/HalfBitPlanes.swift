@@ -124,6 +124,9 @@ struct HalfBitPlanes: @unchecked Sendable {
     /// a quiet stretch costs little.
     static let extendStep = 256
 
+    /// `end` rounded up to a multiple of `extendStep`.
+    private static func stepEnd(_ end: Int) -> Int { (end + extendStep - 1) & -extendStep }
+
     /// Makes energies valid for entries below `end` (and a little beyond, in steps of
     /// `extendStep`).
     @inline(__always)
@@ -139,7 +142,7 @@ struct HalfBitPlanes: @unchecked Sendable {
 
     private mutating func extendEnergies(to end: Int) {
         guard let source else { return }
-        let target = min(limit, (end + HalfBitPlanes.extendStep - 1) & -HalfBitPlanes.extendStep)
+        let target = min(limit, HalfBitPlanes.stepEnd(end))
         guard target > energyEnd else { return }
         let vectorEnd = energyEnd + ((target - energyEnd) & ~7)
         HalfBitPlanes.fillVector(source, from: energyEnd, count: vectorEnd - energyEnd, into: buffer.pointer, stride: stride, weights: weights)
@@ -149,37 +152,28 @@ struct HalfBitPlanes: @unchecked Sendable {
 
     private mutating func extendBytes(to end: Int) {
         // A byte entry compares an energy with one up to two entries further on.
-        let wanted = (end + HalfBitPlanes.extendStep - 1) & -HalfBitPlanes.extendStep
+        let wanted = HalfBitPlanes.stepEnd(end)
         extendEnergies(to: wanted + 2)
         let target = min(max(0, energyEnd - 2), wanted)
         guard target > byteEnd else { return }
-        let count = target - byteEnd
-        let vectorEnd = byteEnd + (count & ~15)
-        let out = buffer.pointer
-        HalfBitPlanes.classifyPlanes(out, flags: buffer.bytes, stride: stride, next: next, from: byteEnd, count: vectorEnd - byteEnd, loudAbove: loudAbove)
-        // Only at the end of the magnitudes.
-        if vectorEnd < target {
-            for (q, after) in next.enumerated() {
-                let base = q * stride
-                HalfBitPlanes.classifyScalar(out + base, following: out + (after.plane * stride + after.offset), from: vectorEnd, to: target,
-                                             loudAbove: loudAbove, into: buffer.bytes + base)
-            }
-        }
+        HalfBitPlanes.classifyPlanes(buffer.pointer, flags: buffer.bytes, stride: stride, next: next, from: byteEnd, to: target, loudAbove: loudAbove)
         byteEnd = target
     }
 
-    /// `classifyVector` for every plane (`next`: each plane's following half bit), entries
-    /// [start, start + count) with `count` a multiple of 16. Not inlined: compiled on its own,
-    /// the narrowing in `classifyVector` stays a pack instruction.
+    /// Flags for every plane (`next`: each plane's following half bit), entries [start, end):
+    /// `classifyVector` sixteen at a time, `classifyScalar` for a tail (only at the end of the
+    /// magnitudes). Not inlined: compiled on its own, the narrowing in `classifyVector` stays a
+    /// pack instruction.
     @inline(never)
     static func classifyPlanes(_ energies: UnsafeMutablePointer<Int16>, flags: UnsafeMutablePointer<UInt8>, stride: Int,
-                               next: [(plane: Int, offset: Int)], from start: Int, count: Int, loudAbove: Int16) {
+                               next: [(plane: Int, offset: Int)], from start: Int, to end: Int, loudAbove: Int16) {
+        let vectorEnd = start &+ ((end &- start) & ~15)
         next.withUnsafeBufferPointer { next in
             for q in 0..<next.count {
                 let base = q &* stride
-                let following = energies + (next[q].plane &* stride &+ next[q].offset)
-                classifyVector(energies + base, following: following,
-                               from: start, count: count, loudAbove: loudAbove, into: flags + base)
+                let e = UnsafePointer(energies + base), f = UnsafePointer(energies + (next[q].plane &* stride &+ next[q].offset))
+                classifyVector(e, following: f, from: start, count: vectorEnd &- start, loudAbove: loudAbove, into: flags + base)
+                if vectorEnd < end { classifyScalar(e, following: f, from: vectorEnd, to: end, loudAbove: loudAbove, into: flags + base) }
             }
         }
     }

@@ -76,15 +76,8 @@ struct PreambleDetector {
         return PreambleDetector.bits((pulse &* SIMD8<Int16>(repeating: 5)) &>> SIMD8<Int16>(repeating: 1) .> quiet &<< SIMD8<Int16>(repeating: 1))
     }
 
-    /// Sixteen lanes to sixteen bits (bit i = lane i): as 0/1 bytes read as two words, each
-    /// packed by one multiply (`pack`).
-    @inline(__always)
-    static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt16 {
-        let words = words(mask)
-        return UInt16(truncatingIfNeeded: pack(words[0]) | pack(words[1]) << 8)
-    }
-
-    /// Sixteen lanes as 0 or 1 bytes, read as two words (lanes 0–7, 8–15).
+    /// Sixteen lanes as 0 or 1 bytes, read as two words (lanes 0–7, 8–15); `pack` turns a
+    /// word into eight bits.
     @inline(__always)
     static func words(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD2<UInt64> {
         unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: mask), to: SIMD2<UInt64>.self)

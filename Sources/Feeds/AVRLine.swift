@@ -89,7 +89,7 @@ public enum AVRLine {
                 Frame.writeHex(UInt128(received.timestamp & 0xFFFF_FFFF_FFFF), digits: 12, uppercase: true, into: p + at)
                 at += 12
             }
-            Frame.writeHex(frame.raw >> UInt128(128 - frame.bitCount), digits: digits, uppercase: true, into: p + at)
+            frame.writeHex(into: p + at)
             p[length - 1] = UInt8(ascii: ";")
             return length
         }

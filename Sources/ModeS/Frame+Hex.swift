@@ -57,7 +57,19 @@ extension Frame {
     }
 
     /// Uppercase hex digits, as AVR output writes them.
-    public var hex: String { Frame.hexString(raw >> UInt128(128 - bitCount), digits: bitCount / 4, uppercase: true) }
+    public var hex: String {
+        String(unsafeUninitializedCapacity: bitCount / 4) { buffer in
+            writeHex(into: buffer.baseAddress!)
+            return bitCount / 4
+        }
+    }
+
+    /// Writes `hex` (`bitCount / 4` uppercase digits) at `target`, for callers that build a
+    /// whole line in one buffer.
+    @inlinable
+    public func writeHex(into target: UnsafeMutablePointer<UInt8>) {
+        Frame.writeHex(raw >> UInt128(128 - bitCount), digits: bitCount / 4, uppercase: true, into: target)
+    }
 
     /// Formats the low `digits` nibbles of `value` as hex.
     public static func hexString(_ value: UInt128, digits: Int, uppercase: Bool) -> String {

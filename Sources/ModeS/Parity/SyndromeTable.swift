@@ -26,8 +26,6 @@ public struct SyndromeTable: Sendable {
     /// most syndromes looked up are of noise and belong to no error pattern, and a clear bit
     /// says so without touching the larger table.
     @usableFromInline let present: [UInt64]
-    /// Distinct syndromes held.
-    private let stored: Int
     /// An unused slot (syndromes have 24 bits).
     @usableFromInline static let empty = UInt32.max
 
@@ -39,10 +37,9 @@ public struct SyndromeTable: Sendable {
     /// there changes the format and the frame length, so it cannot be corrected in place.
     public init(frameBits: Int, firstBit: Int = 6, twoBit: Bool) {
         self.frameBits = frameBits
-        let zero = Frame(raw: 0, bitCount: frameBits)!
         var singles: [Int: UInt32] = [:]
         for i in firstBit...frameBits {
-            singles[i] = CRC24.syndrome(of: zero.flipping(bit: i))
+            singles[i] = CRC24.syndrome(ofBit: i, bitCount: frameBits)
         }
         var table: [UInt32: Fix] = [:]
         func add(_ syndrome: UInt32, _ fix: Fix) {
@@ -60,7 +57,6 @@ public struct SyndromeTable: Sendable {
                 }
             }
         }
-        stored = table.count
         var bits = 4
         while (1 << bits) < 2 * table.count { bits += 1 }
         var keys = [UInt32](repeating: SyndromeTable.empty, count: 1 << bits)
@@ -112,7 +108,7 @@ public struct SyndromeTable: Sendable {
     }
 
     /// Number of distinct syndromes in the table (for tests).
-    public var count: Int { stored }
+    public var count: Int { keys.lazy.filter { $0 != SyndromeTable.empty }.count }
 
     /// 1- and 2-bit errors in 112-bit frames.
     public static let long = SyndromeTable(frameBits: 112, twoBit: true)
