@@ -10,41 +10,60 @@ extension Demodulator {
 
     /// The best valid frame starting at `s` (with the detector's phase set) or `s + 1`, or nil.
     /// A frame whose parity held without correction is taken as it is: the next sample would
-    /// give the same bits.
+    /// give the same bits. The frame is built (timestamp, level) and counted only here, once.
     mutating func evaluateBest(at s: Int, phases: UInt8, detector: PreambleDetector) -> DemodulatedFrame? {
         guard var best = evaluate(at: s, phases: phases) else { return nil }
-        if best.parity.correctedBits > 0 {
+        if best.result.correctedBits > 0 {
             let next = detector.detect1(planes.bytes, at: s + 1 - planes.origin, offsets.preamble)
             if next != 0, let second = evaluate(at: s + 1, phases: detector.ranked(next)), second.score > best.score { best = second }
         }
-        count(best)
-        return best
+        // Pulse energies are in steps × 12-bit magnitudes: back to full scale 1.0.
+        let level = Double(best.pulse) * Double(1 << HalfBitPlanes.shift) / Double(4 * kernels.halfBitSteps) / Double(MagnitudeConverter.fullScale)
+        let power = max(level * level, 1e-12)
+        let steps = UInt64(best.start) &* UInt64(kernels.resolution) &+ UInt64(kernels.phases[best.phase])
+        let endOfBit56 = carryStart &* UInt64(kernels.resolution) &+ steps &+ UInt64(128 * kernels.halfBitSteps)
+        let ticks = endOfBit56 &* sampleRate.ticksPerSample / UInt64(kernels.resolution)
+        let frame = DemodulatedFrame(
+            received: ReceivedFrame(frame: best.result.frame, timestamp: ticks, signal: 10 * Double.log10(power)),
+            parity: best.result, sampleIndex: carryStart + UInt64(best.start), score: best.score)
+        count(frame, power: power)
+        return frame
     }
 
-    /// Adds an emitted frame to the statistics.
-    mutating func count(_ frame: DemodulatedFrame) {
+    /// A candidate that passed parity: the result, where it was sliced and how clearly.
+    struct Accepted {
+        var result: ParityResult
+        /// Start sample (magnitude index) and phase index.
+        var start: Int
+        var phase: Int
+        /// The preamble's summed pulse energy (plane units): the signal level.
+        var pulse: Int32
+        /// Summed bit margins (`margins`).
+        var score: Int
+    }
+
+    /// Adds an emitted frame, received at `power` (linear, full scale 1.0), to the statistics.
+    mutating func count(_ frame: DemodulatedFrame, power: Double) {
         switch frame.parity.correctedBits {
         case 0: statistics.accepted.0 += 1
         case 1: statistics.accepted.1 += 1
         default: statistics.accepted.2 += 1
         }
-        let signal = frame.received.signal ?? -100
-        let power = Double.pow(10, signal / 10)
         statistics.signalPowerSum += power
         statistics.peakSignalPower = max(statistics.peakSignalPower, power)
-        if signal > -3 { statistics.strongSignals += 1 }
+        if (frame.received.signal ?? -100) > -3 { statistics.strongSignals += 1 }
     }
 
     /// Tries the detector's phases at start sample `s` (a magnitude index the planes cover);
-    /// returns the best-scoring frame that passes parity.
-    mutating func evaluate(at s: Int, phases: UInt8) -> DemodulatedFrame? {
+    /// returns the best-scoring candidate that passes parity.
+    mutating func evaluate(at s: Int, phases: UInt8) -> Accepted? {
         planes.ensureEnergies(upTo: s - planes.origin + kernels.maxOffset + 2)
         return evaluate(at: s, phases: phases, entry: planes.entries + (s - planes.origin),
                  preamble: offsets.preamble, bits: offsets.bits)
     }
 
     mutating func evaluate(at s: Int, phases: UInt8, entry e: UnsafePointer<Int16>,
-                           preamble: UnsafePointer<Int>, bits: UnsafePointer<Int>) -> DemodulatedFrame? {
+                           preamble: UnsafePointer<Int>, bits: UnsafePointer<Int>) -> Accepted? {
         // Rank the phases by preamble correlation; slice only the best few.
         var ranked: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)  // packed: score << 3 | index
         var pulses: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
@@ -72,9 +91,8 @@ extension Demodulator {
                 while j > 0 && r[j] > r[j - 1] { r.swapAt(j, j - 1); j -= 1 }
             }
         }
-        var best: DemodulatedFrame?
-        let absolute = carryStart + UInt64(s)
-        let time = Double(absolute) / Double(sampleRate.hertz)
+        var best: Accepted?
+        let time = Double(carryStart + UInt64(s)) / Double(sampleRate.hertz)
         for rank in 0..<min(count, tuning.phasesSliced) {
             let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: rank * 4, as: Int32.self) }
             let index = Int(packed & 7)
@@ -95,16 +113,7 @@ extension Demodulator {
             }
             let score = margins(e, bits: phaseBits, count: candidate.bitCount)
             if let current = best, current.score >= score { continue }
-            let phase = kernels.phases[index]
-            let steps = UInt64(s) &* UInt64(kernels.resolution) &+ UInt64(phase)
-            let endOfBit56 = (carryStart &* UInt64(kernels.resolution) &+ steps &+ UInt64(128 * kernels.halfBitSteps))
-            let ticks = endOfBit56 &* sampleRate.ticksPerSample / UInt64(kernels.resolution)
-            // Pulse energies are in steps × 12-bit magnitudes: back to full scale 1.0.
-            let level = Double(pulse) * Double(1 << HalfBitPlanes.shift) / Double(4 * kernels.halfBitSteps) / Double(MagnitudeConverter.fullScale)
-            let power = level * level
-            best = DemodulatedFrame(
-                received: ReceivedFrame(frame: result.frame, timestamp: ticks, signal: 10 * Double.log10(max(power, 1e-12))),
-                parity: result, sampleIndex: absolute, score: score)
+            best = Accepted(result: result, start: s, phase: index, pulse: pulse, score: score)
             // A clean decode at the best-correlated phase is as good as it gets.
             if result.correctedBits == 0 && rank == 0 { break }
         }

@@ -7,12 +7,11 @@
 /// confirmation. Collisions replace the older entry in a short probe sequence, so a very busy
 /// sky may forget an address early (a missed reply, never a wrong one). Time is passed in.
 public struct AddressFilter: Sendable {
-    struct Entry: Sendable {
-        var address: UInt32  // 0xFFFFFFFF = empty
-        var seen: Double
-    }
-
-    var entries: [Entry]
+    /// The slots' addresses (`empty` for a free slot), apart from their times so the lookups
+    /// every noise candidate makes touch a 16 KB array instead of a 64 KB one.
+    var addresses: [UInt32]
+    /// When each slot's address was last confirmed (seconds).
+    var seen: [Double]
     let mask: Int
     /// Seconds an address stays known after it was last confirmed.
     public let ttl: Double
@@ -25,7 +24,8 @@ public struct AddressFilter: Sendable {
     public init(capacity: Int = 4096, ttl: Double = 60) {
         var size = 16
         while size < capacity { size <<= 1 }
-        entries = Array(repeating: Entry(address: AddressFilter.empty, seen: 0), count: size)
+        addresses = Array(repeating: AddressFilter.empty, count: size)
+        seen = Array(repeating: 0, count: size)
         mask = size - 1
         self.ttl = ttl
     }
@@ -44,23 +44,24 @@ public struct AddressFilter: Sendable {
         var oldest = Double.infinity
         for p in 0..<AddressFilter.probes {
             let i = slot(address, probe: p)
-            let e = entries[i]
-            if e.address == address || e.address == AddressFilter.empty {
-                entries[i] = Entry(address: address, seen: time)
+            if addresses[i] == address || addresses[i] == AddressFilter.empty {
+                addresses[i] = address
+                seen[i] = time
                 return
             }
-            if e.seen < oldest { oldest = e.seen; victim = i }
+            if seen[i] < oldest { oldest = seen[i]; victim = i }
         }
-        entries[victim] = Entry(address: address, seen: time)
+        addresses[victim] = address
+        seen[victim] = time
     }
 
     /// True when `address` was confirmed within `ttl` seconds before `time`.
 
     public func contains(_ address: UInt32, at time: Double) -> Bool {
         for p in 0..<AddressFilter.probes {
-            let e = entries[slot(address, probe: p)]
-            if e.address == address { return time - e.seen <= ttl && time >= e.seen - ttl }
-            if e.address == AddressFilter.empty { return false }
+            let i = slot(address, probe: p)
+            if addresses[i] == address { return time - seen[i] <= ttl && time >= seen[i] - ttl }
+            if addresses[i] == AddressFilter.empty { return false }
         }
         return false
     }
@@ -77,7 +78,7 @@ public struct AddressFilter: Sendable {
 
     /// Number of addresses known at `time`.
     public func count(at time: Double) -> Int {
-        entries.reduce(0) { $0 + ($1.address != AddressFilter.empty && time - $1.seen <= ttl ? 1 : 0) }
+        addresses.indices.reduce(0) { $0 + (addresses[$1] != AddressFilter.empty && time - seen[$1] <= ttl ? 1 : 0) }
     }
 }
 
