@@ -1,5 +1,26 @@
 // swift-tools-version: 6.2
+import Foundation
 import PackageDescription
+
+/// The demodulator's vector kernels are compiled for the build machine's vector unit, as
+/// `-march=native` would: on an x86-64 CPU with AVX2 (and the FMA, BMI2, MOVBE, F16C and LZCNT
+/// that come with it since Haswell) each `SIMD16<Int16>` or `SIMD32<UInt8>` operation becomes
+/// one 256-bit instruction instead of two 128-bit ones (SSE2 is all baseline x86-64 promises).
+/// A binary built that way runs only on such CPUs; set FLYTRACKER_PORTABLE=1 when building
+/// one to copy to older machines. ARM64 (the Pi) always has NEON: nothing to choose there.
+let demodVectorSettings: [SwiftSetting] = {
+    #if arch(x86_64)
+    guard ProcessInfo.processInfo.environment["FLYTRACKER_PORTABLE"] == nil,
+          let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+          let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+    else { return [] }
+    let flags = Set(line.split(separator: " ").map(String.init))
+    let haswell: Set = ["avx", "avx2", "fma", "bmi1", "bmi2", "movbe", "f16c", "abm", "popcnt", "sse4_2"]
+    return haswell.isSubset(of: flags) ? [.unsafeFlags(["-target-cpu", "haswell"])] : []
+    #else
+    return []
+    #endif
+}()
 
 let package = Package(
     name: "FlyTracker",
@@ -21,7 +42,8 @@ let package = Package(
         // Pure decoding core: stdlib and swift-numerics only (no Foundation, no clock, no I/O).
         .target(name: "ModeS", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // DSP: sample formats, magnitude, preamble detection, slicing; the modulator.
-        .target(name: "Demod", dependencies: ["ModeS", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "Demod", dependencies: ["ModeS", .product(name: "RealModule", package: "swift-numerics")],
+                swiftSettings: demodVectorSettings),
         // librtlsdr, found through pkg-config (apt: librtlsdr-dev).
         .systemLibrary(name: "CRTLSDR", pkgConfig: "librtlsdr", providers: [.apt(["librtlsdr-dev"])]),
         // Sample sources: RTL-SDR capture, IQ files and stdin, the simulator.

@@ -1,11 +1,11 @@
 import ModeS
 
-/// The detector loop: every position at every phase, sixteen positions at a time.
+/// The detector loop: every position at every phase, thirty-two positions at a time.
 extension Demodulator {
     /// The detector loop over magnitude indices [from, to) (`available` magnitudes exist);
     /// returns the next position to examine.
     ///
-    /// Per block of sixteen positions: the pre-test on the `hot` bytes; where it passes, the
+    /// Per block of thirty-two positions: the pre-test on the `hot` bytes; where it passes, the
     /// half-bit planes are extended and `PreambleDetector` tests every phase (shape, level,
     /// ratio). Positions with a phase that passes go to `evaluateBest` (ranking, slicing,
     /// parity); after a frame the loop jumps past it.
@@ -33,15 +33,15 @@ extension Demodulator {
                 bytes = planes.bytes
             }
             let end = min(to, floorLimit, planes.origin + planes.usable)
-            let lanes = min(16, end - s)
+            let lanes = min(PreambleDetector.lanes, end - s)
             let j = s - planes.origin
             // Quiet stretches (most of a real sky) end here, before any plane is computed.
-            if lanes == 16 && !PreambleDetector.mayBeLoud(planes.hot, at: j, pulses: kernels.pulseSamples) { s += 16; continue }
-            planes.ensureBytes(upTo: j + 48)
-            let masks = lanes == 16
-                ? detector.detect16(bytes, at: j, offsets.preamble)
-                : detector.detectLanes(bytes, at: j, offsets.preamble, lanes: lanes)
-            var any = masks.any
+            // Lanes past `end` read entries that may be stale: they only cost time here, and
+            // are masked off below.
+            if !PreambleDetector.mayBeLoud(planes.hot, at: j, pulses: kernels.pulseSamples) { s += lanes; continue }
+            planes.ensureBytes(upTo: j + PreambleDetector.lanes + 32)
+            let masks = detector.detect(bytes, at: j, offsets.preamble)
+            var any = lanes == PreambleDetector.lanes ? masks.any : masks.any & (1 << UInt32(lanes) - 1)
             if any == 0 { s += lanes; continue }
             var jumped = false
             while any != 0 {
@@ -49,7 +49,7 @@ extension Demodulator {
                 any &= any &- 1
                 screenPasses &+= 1
                 guard tuning.evaluates else { continue }
-                if let frame = evaluateBest(at: s + lane, phases: detector.ranked(masks.phases(atLane: lane)), detector: detector) {
+                if let frame = evaluateBest(at: s + lane, phases: detector.ranked(detector.phases(masks, atLane: lane)), detector: detector) {
                     found.append(frame)
                     s = s + lane + frameSamples(frame.received.frame.bitCount)
                     jumped = true
@@ -69,11 +69,11 @@ extension Demodulator {
         return Int16(clamping: scaled)
     }
 
-    /// Sixteen detector results (vector and scalar) at `m` for tests: they must agree.
+    /// Thirty-two detector results (vector and scalar) at `m` for tests: they must agree.
     mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16) -> (simd: PreambleDetector.PhaseMasks, scalar: PreambleDetector.PhaseMasks) {
         planes.fill(m, origin: 0, available: available, loudAbove: loudAbove)
-        planes.ensureBytes(upTo: 64)
+        planes.ensureBytes(upTo: PreambleDetector.lanes + 32)
         let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack)
-        return (detector.detect16(planes.bytes, at: 0, offsets.preamble), detector.detectLanes(planes.bytes, at: 0, offsets.preamble, lanes: 16))
+        return (detector.detect(planes.bytes, at: 0, offsets.preamble), detector.detectLanes(planes.bytes, at: 0, offsets.preamble, lanes: PreambleDetector.lanes))
     }
 }

@@ -95,7 +95,9 @@ struct HalfBitPlanes: @unchecked Sendable {
     }
 
     /// `hot` for sixteen samples per step; `count` is a multiple of 16. Magnitudes are 15-bit,
-    /// so reading them as `Int16` keeps their order.
+    /// so reading them as `Int16` keeps their order. Not inlined, like `classifyPlanes`: on its
+    /// own the narrowing to bytes stays a pack instruction.
+    @inline(never)
     static func markHotVector(_ m: UnsafePointer<UInt16>, count: Int, above: Int16, into hot: UnsafeMutablePointer<UInt8>) {
         let raw = UnsafeRawPointer(m)
         let threshold = SIMD16<Int16>(repeating: above)
@@ -144,7 +146,7 @@ struct HalfBitPlanes: @unchecked Sendable {
         guard let source else { return }
         let target = min(limit, HalfBitPlanes.stepEnd(end))
         guard target > energyEnd else { return }
-        let vectorEnd = energyEnd + ((target - energyEnd) & ~7)
+        let vectorEnd = energyEnd + ((target - energyEnd) & ~15)
         HalfBitPlanes.fillVector(source, from: energyEnd, count: vectorEnd - energyEnd, into: buffer.pointer, stride: stride, weights: weights)
         HalfBitPlanes.fillScalar(source, from: vectorEnd, to: target, into: buffer.pointer, stride: stride, weights: weights)
         energyEnd = target
@@ -206,8 +208,8 @@ struct HalfBitPlanes: @unchecked Sendable {
         }
     }
 
-    /// Eight entries per step (`SIMD8<Int16>`: SSE2 on x86, NEON on the Pi), `count` (a
-    /// multiple of 8) from `start`. Plane q's weights are plane 0's moved by q steps from the first sample to
+    /// Sixteen entries per step (`SIMD16<Int16>`: one AVX2 register, two SSE2 or NEON ones),
+    /// `count` (a multiple of 16) from `start`. Plane q's weights are plane 0's moved by q steps from the first sample to
     /// the second (`SliceKernels.weights`), so each plane is the previous one plus b − a.
     static func fillVector(_ m: UnsafePointer<UInt16>, from start: Int = 0, count: Int, into out: UnsafeMutablePointer<Int16>,
                            stride: Int, weights: [(Int16, Int16)]) {
@@ -223,24 +225,24 @@ struct HalfBitPlanes: @unchecked Sendable {
     private static func fillVector(_ m: UnsafePointer<UInt16>, from start: Int, count: Int, into out: UnsafeMutablePointer<Int16>,
                                    stride: Int, weights: [(Int16, Int16)], planes: Int) {
         let raw = UnsafeRawPointer(m)
-        let shift = SIMD8<UInt16>(repeating: HalfBitPlanes.shift)
-        let w0 = SIMD8<Int16>(repeating: weights[0].0), w1 = SIMD8<Int16>(repeating: weights[0].1)
+        let shift = SIMD16<UInt16>(repeating: HalfBitPlanes.shift)
+        let w0 = SIMD16<Int16>(repeating: weights[0].0), w1 = SIMD16<Int16>(repeating: weights[0].1)
         let target = UnsafeMutableRawPointer(out)
         var j = start
         let end = start &+ count
         while j < end {
-            let a = SIMD8<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD8<UInt16>.self) &>> shift)
-            let b = SIMD8<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 &* j &+ 2, as: SIMD8<UInt16>.self) &>> shift)
+            let a = SIMD16<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 &* j, as: SIMD16<UInt16>.self) &>> shift)
+            let b = SIMD16<Int16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 2 &* j &+ 2, as: SIMD16<UInt16>.self) &>> shift)
             let step = b &- a
             var e = a &* w0 &+ b &* w1
-            target.storeBytes(of: e, toByteOffset: 2 &* j, as: SIMD8<Int16>.self)
+            target.storeBytes(of: e, toByteOffset: 2 &* j, as: SIMD16<Int16>.self)
             var offset = 2 &* j
             for _ in 1..<planes {
                 e &+= step
                 offset &+= 2 &* stride
-                target.storeBytes(of: e, toByteOffset: offset, as: SIMD8<Int16>.self)
+                target.storeBytes(of: e, toByteOffset: offset, as: SIMD16<Int16>.self)
             }
-            j &+= 8
+            j &+= 16
         }
     }
 

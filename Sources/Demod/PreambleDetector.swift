@@ -2,8 +2,8 @@
 /// of the four pulses above the quiet half bits beside it: six tests, all but `slack` must
 /// hold), the level (three of the four pulses `loud`, i.e. above the noise threshold) and, for
 /// phases where some position passed those, the pulse/quiet energy ratio on the energies.
-/// `detect16` tests sixteen positions per `SIMD16<UInt8>` (SSE2 on x86, NEON on the Pi);
-/// `detect1` is its scalar twin.
+/// `detect` tests thirty-two positions per `SIMD32<UInt8>` (one AVX2 register on x86, two
+/// SSE2 or NEON ones); `detect1` is its scalar twin.
 ///
 /// Offsets (`o`) are a phase's 14 preamble places in the order of
 /// `SliceKernels.preambleHalfBits`: pulses 0, 2, 7, 9 (indices 0–3), then quiet 1, 3, 4, 5, 6,
@@ -37,57 +37,69 @@ struct PreambleDetector {
         required = UInt8(clamping: max(0, 6 - slack))
     }
 
-    /// Sixteen positions at plane entry `j`, every tested phase: the result holds phase p's
-    /// mask (bit i: position j + i passes).
+    /// Positions per `detect` call: one `SIMD32<UInt8>` of flag bytes (one AVX2 register; two
+    /// SSE2 or NEON ones).
+    static let lanes = 32
+
+    /// Thirty-two positions at plane entry `j`, every tested phase: bit i of a phase's mask
+    /// says position j + i passes. Lanes past the caller's end may read stale plane entries;
+    /// the caller ignores them (each lane reads only its own position's entries).
     @inline(__always)
-    func detect16(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> PhaseMasks {
+    func detect(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>) -> PhaseMasks {
         let flags = UnsafeRawPointer(planes.flags + j)
         let w = SliceKernels.preambleWindows
-        var result = PhaseMasks(stride: stride)
-        var p = 0
+        var result = PhaseMasks()
+        var p = 0, slot = 0
         while p < phases {
-            defer { p &+= stride }
-            // Most phases fail everywhere: an OR of the two halves says so sooner than the
-            // packed bits (no multiply before the branch).
+            defer { p &+= stride; slot &+= 1 }
+            // Most phases fail everywhere: an OR of the words says so sooner than the packed
+            // bits (no multiply before the branch).
             let words = PreambleDetector.words(test(flags, offsets + p &* w))
-            guard words[0] | words[1] != 0 else { continue }
+            let low = words[0] | words[1], high = words[2] | words[3]
+            guard low | high != 0 else { continue }
             // The ratio only for the (few) phases with a lane that passed so far, and for each
-            // half of eight positions only when one of them passed.
+            // sixteen positions only when one of them passed.
             let energies = UnsafeRawPointer(planes.energies + j)
             let o = offsets + p &* w
-            let low = words[0] == 0 ? 0 : UInt16(truncatingIfNeeded: PreambleDetector.pack(words[0])) & ratioMask(energies, o)
-            let high = words[1] == 0 ? 0 : UInt16(truncatingIfNeeded: PreambleDetector.pack(words[1])) & ratioMask(energies + 16, o)
-            result.set(phase: p, low | high << 8)
+            if low != 0 { result.low |= UInt64(PreambleDetector.pack(words[0], words[1]) & ratioMask(energies, o)) << UInt64(16 &* slot) }
+            if high != 0 { result.high |= UInt64(PreambleDetector.pack(words[2], words[3]) & ratioMask(energies + 32, o)) << UInt64(16 &* slot) }
         }
         return result
     }
 
-    /// The ratio for eight positions: mean pulse energy above twice the mean quiet energy
+    /// The ratio for sixteen positions: mean pulse energy above twice the mean quiet energy
     /// (5·P > 4·Q over the 4 pulses and 10 quiet half bits), on energies divided by 16 so the
     /// sums fit `Int16` lanes; bit i for position i.
     @inline(__always)
     func ratioMask(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> UInt16 {
-        @inline(__always) func load(_ i: Int) -> SIMD8<Int16> {
-            e.loadUnaligned(fromByteOffset: o[i] &* 2, as: SIMD8<Int16>.self) &>> SIMD8<Int16>(repeating: 4)
+        @inline(__always) func load(_ i: Int) -> SIMD16<Int16> {
+            e.loadUnaligned(fromByteOffset: o[i] &* 2, as: SIMD16<Int16>.self) &>> SIMD16<Int16>(repeating: 4)
         }
         let pulse = load(0) &+ load(1) &+ load(2) &+ load(3)
         var quiet = load(4) &+ load(5) &+ load(6) &+ load(7) &+ load(8)
         quiet &+= load(9) &+ load(10) &+ load(11) &+ load(12) &+ load(13)
-        return PreambleDetector.bits((pulse &* SIMD8<Int16>(repeating: 5)) &>> SIMD8<Int16>(repeating: 1) .> quiet &<< SIMD8<Int16>(repeating: 1))
+        let passed = (pulse &* SIMD16<Int16>(repeating: 5)) &>> SIMD16<Int16>(repeating: 1) .> quiet &<< SIMD16<Int16>(repeating: 1)
+        // Four 16-bit lanes per word, each 0 or 1 after the AND; the multiply places lane i's
+        // bit at bit 48 + i without carries (no narrowing to bytes: the stdlib's generic
+        // conversion is not always inlined in a caller this large).
+        let w = unsafeBitCast(passed, to: SIMD4<UInt64>.self) & SIMD4<UInt64>(repeating: 0x0001_0001_0001_0001)
+        @inline(__always) func four(_ word: UInt64) -> UInt16 { UInt16(truncatingIfNeeded: (word &* 0x0001_0002_0004_0008) >> 48) }
+        return four(w[0]) | four(w[1]) << 4 | four(w[2]) << 8 | four(w[3]) << 12
     }
 
-    /// Sixteen lanes as 0 or 1 bytes, read as two words (lanes 0–7, 8–15); `pack` turns a
-    /// word into eight bits.
+    /// Thirty-two lanes as 0 or 1 bytes, read as four words (lanes 0–7, 8–15, 16–23, 24–31);
+    /// `pack` turns two words into sixteen bits. (A mask's lanes are all-ones bytes; the
+    /// stdlib's `replacing(with:where:)` and `&` on `SIMD32<UInt8>` are lane loops, its `&` on
+    /// `SIMD4<UInt64>` one instruction.)
     @inline(__always)
-    static func words(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD2<UInt64> {
-        unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: mask), to: SIMD2<UInt64>.self)
+    static func words(_ mask: SIMDMask<SIMD32<Int8>>) -> SIMD4<UInt64> {
+        unsafeBitCast(mask, to: SIMD4<UInt64>.self) & SIMD4<UInt64>(repeating: 0x0101_0101_0101_0101)
     }
 
-    /// Eight lanes to eight bits.
+    /// `a & b` for byte vectors, through 64-bit lanes (see `words`).
     @inline(__always)
-    static func bits(_ mask: SIMDMask<SIMD8<Int16>>) -> UInt16 {
-        let bytes = SIMD8<UInt8>(truncatingIfNeeded: SIMD8<Int16>(repeating: 0).replacing(with: 1, where: mask))
-        return UInt16(truncatingIfNeeded: pack(unsafeBitCast(bytes, to: UInt64.self)))
+    static func and(_ a: SIMD32<UInt8>, _ b: SIMD32<UInt8>) -> SIMD32<UInt8> {
+        unsafeBitCast(unsafeBitCast(a, to: SIMD4<UInt64>.self) & unsafeBitCast(b, to: SIMD4<UInt64>.self), to: SIMD32<UInt8>.self)
     }
 
     /// The scalar twin of `ratioMask` for one position.
@@ -99,10 +111,13 @@ struct PreambleDetector {
         return (pulse &* 5) >> 1 > quiet << 1
     }
 
-    /// Eight bytes of 0 or 1 (lane i in byte i, little endian) to eight bits (lane i in bit i):
-    /// the multiply places each byte's bit in the top byte without carries.
+    /// Sixteen bytes of 0 or 1 (lane i in byte i of `low`, lane 8 + i in byte i of `high`,
+    /// little endian) to sixteen bits (lane i in bit i): the multiply places each byte's bit in
+    /// the top byte without carries.
     @inline(__always)
-    static func pack(_ word: UInt64) -> UInt64 { (word &* 0x0102_0408_1020_4080) >> 56 }
+    static func pack(_ low: UInt64, _ high: UInt64) -> UInt16 {
+        UInt16(truncatingIfNeeded: (low &* 0x0102_0408_1020_4080) >> 56 | ((high &* 0x0102_0408_1020_4080) >> 56) << 8)
+    }
 
     /// The planes' base pointers (`HalfBitPlanes`): energies and the flag bytes.
     struct Bytes {
@@ -110,17 +125,18 @@ struct PreambleDetector {
         let flags: UnsafePointer<UInt8>
     }
 
-    /// Shape and level at one phase for sixteen positions.
+    /// Shape and level at one phase for thirty-two positions.
     @inline(__always)
-    func test(_ flags: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> SIMDMask<SIMD16<Int8>> {
-        @inline(__always) func load(_ i: Int) -> SIMD16<UInt8> {
-            flags.loadUnaligned(fromByteOffset: o[i], as: SIMD16<UInt8>.self)
+    func test(_ flags: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> SIMDMask<SIMD32<Int8>> {
+        @inline(__always) func load(_ i: Int) -> SIMD32<UInt8> {
+            flags.loadUnaligned(fromByteOffset: o[i], as: SIMD32<UInt8>.self)
         }
-        @inline(__always) func splat(_ v: UInt8) -> SIMD16<UInt8> { SIMD16<UInt8>(repeating: v) }
+        @inline(__always) func splat(_ v: UInt8) -> SIMD32<UInt8> { SIMD32<UInt8>(repeating: v) }
+        @inline(__always) func and(_ a: SIMD32<UInt8>, _ b: SIMD32<UInt8>) -> SIMD32<UInt8> { PreambleDetector.and(a, b) }
         let pulses = load(0) &+ load(1) &+ load(2)
-        let held = (pulses & splat(0x0F)) &+ splat(3)
-        let needed = ((load(4) &+ load(8) &+ load(9)) & splat(0x0F)) &+ splat(required)
-        let level = (pulses & splat(0xF0)) &+ (load(3) & splat(0xF0))
+        let held = and(pulses, splat(0x0F)) &+ splat(3)
+        let needed = and(load(4) &+ load(8) &+ load(9), splat(0x0F)) &+ splat(required)
+        let level = and(pulses, splat(0xF0)) &+ and(load(3), splat(0xF0))
         // Comparisons against splatted vectors: the scalar forms do not lower to one instruction.
         return (held .>= needed) .& (level .>= splat(3 &* PreambleDetector.loud))
     }
@@ -133,58 +149,55 @@ struct PreambleDetector {
         return (set | set << 1 | set >> 1) & UInt8(truncatingIfNeeded: (1 << phases) - 1)
     }
 
-    /// The scalar twin of `detect16` for the first `lanes` positions.
+    /// The scalar twin of `detect` for the first `lanes` positions.
     func detectLanes(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>, lanes: Int) -> PhaseMasks {
-        var result = PhaseMasks(stride: stride)
+        var result = PhaseMasks()
         for lane in 0..<lanes {
             let set = detect1(planes, at: j + lane, offsets)
-            for p in 0..<phases where set & (1 << UInt8(p)) != 0 {
-                result.set(phase: p, 1 << UInt16(lane))
+            for p in Swift.stride(from: 0, to: phases, by: stride) where set & (1 << UInt8(p)) != 0 {
+                let bit = UInt64(1) << UInt64(16 * (p / stride) + lane % 16)
+                if lane < 16 { result.low |= bit } else { result.high |= bit }
             }
         }
         return result
     }
 
-    /// The detector's result for sixteen positions: per tested phase, a 16-bit mask (bit i:
-    /// position i passed), all in one word so the detector loop keeps it in a register (a
-    /// vector of masks written lane by lane went through memory, and its reload stalled).
+    /// Phase p's mask in `masks` (bit i: position i passed); 0 for a phase that is not tested.
+    func mask(_ masks: PhaseMasks, phase: Int) -> UInt32 {
+        guard phase % stride == 0, phase < phases else { return 0 }
+        let shift = UInt64(16 * (phase / stride))
+        return UInt32(UInt16(truncatingIfNeeded: masks.low >> shift)) | UInt32(UInt16(truncatingIfNeeded: masks.high >> shift)) << 16
+    }
+
+    /// The phases (bit p) that passed at position `lane`.
+    @inline(__always)
+    func phases(_ masks: PhaseMasks, atLane lane: Int) -> UInt8 {
+        var set: UInt8 = 0
+        var p = 0
+        var rest = (lane < 16 ? masks.low : masks.high) >> UInt64(lane & 15)
+        while rest != 0 {
+            if rest & 1 != 0 { set |= 1 << UInt8(p) }
+            rest >>= 16
+            p &+= stride
+        }
+        return set
+    }
+
+    /// The detector's result for thirty-two positions: per tested phase (slot p / stride, at
+    /// most four), a 16-bit mask of lanes 0–15 in `low` and of lanes 16–31 in `high`: two
+    /// words, so the detector loop keeps them in registers (a vector of masks written lane by
+    /// lane went through memory, and its reload stalled).
     struct PhaseMasks: Equatable {
-        /// Slot `p / stride` holds phase p's mask, 16 bits per slot (at most 4 tested phases).
-        private(set) var word: UInt64 = 0
-        let stride: Int
+        var low: UInt64 = 0
+        var high: UInt64 = 0
 
-        init(stride: Int) { self.stride = stride }
-
-        /// Phase p's mask; 0 for a phase that is not tested.
-        subscript(phase: Int) -> UInt16 {
-            guard phase % stride == 0, phase / stride < 4 else { return 0 }
-            return UInt16(truncatingIfNeeded: word >> UInt64(16 * (phase / stride)))
-        }
-
-        /// Adds passes to phase p's mask (p a tested phase).
-        @inline(__always)
-        mutating func set(phase: Int, _ mask: UInt16) {
-            word |= UInt64(mask) << UInt64(16 &* (phase / stride))
-        }
-
-        /// Positions that passed at any phase.
-        var any: UInt16 {
-            let half = word | word >> 32
-            return UInt16(truncatingIfNeeded: half | half >> 16)
-        }
-
-        /// The phases (bit p) that passed at position `lane`.
-        @inline(__always)
-        func phases(atLane lane: Int) -> UInt8 {
-            var set: UInt8 = 0
-            var slot = 0
-            var rest = word >> UInt64(lane)
-            while rest != 0 {
-                if rest & 1 != 0 { set |= 1 << UInt8(slot &* stride) }
-                rest >>= 16
-                slot += 1
+        /// Positions that passed at any phase (bit i: position i).
+        var any: UInt32 {
+            @inline(__always) func fold(_ w: UInt64) -> UInt32 {
+                let half = w | w >> 32
+                return UInt32(UInt16(truncatingIfNeeded: half | half >> 16))
             }
-            return set
+            return fold(low) | fold(high) << 16
         }
     }
 
@@ -206,7 +219,7 @@ struct PreambleDetector {
         return set
     }
 
-    /// The pre-test for sixteen positions at entry `j`: whether any of them could have three
+    /// The pre-test for thirty-two positions at entry `j`: whether any of them could have three
     /// of its four preamble pulses loud at some phase. A pulse's energy is at most
     /// halfBitSteps × the larger 12-bit magnitude of the two samples it covers, and those lie
     /// within three samples from `pulses` (⌊pulse × halfBitSteps / resolution⌋) whatever the
@@ -215,11 +228,11 @@ struct PreambleDetector {
     @inline(__always)
     static func mayBeLoud(_ hot: UnsafePointer<UInt8>, at j: Int, pulses: (Int, Int, Int, Int)) -> Bool {
         let raw = UnsafeRawPointer(hot + j)
-        @inline(__always) func load(_ a: Int) -> SIMD16<UInt8> { raw.loadUnaligned(fromByteOffset: a, as: SIMD16<UInt8>.self) }
+        @inline(__always) func load(_ a: Int) -> SIMD32<UInt8> { raw.loadUnaligned(fromByteOffset: a, as: SIMD32<UInt8>.self) }
         let count = load(pulses.0) &+ load(pulses.1) &+ load(pulses.2) &+ load(pulses.3)
-        // Any lane, from the OR of two words (no multiply before the caller's branch).
-        let w = words(count .>= SIMD16<UInt8>(repeating: 3))
-        return w[0] | w[1] != 0
+        // Any lane, from the OR of the words (no multiply before the caller's branch).
+        let w = words(count .>= SIMD32<UInt8>(repeating: 3))
+        return (w[0] | w[1]) | (w[2] | w[3]) != 0
     }
 
     /// The magnitude a sample must exceed for a pulse over it to be loud (energy above

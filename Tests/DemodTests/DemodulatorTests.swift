@@ -75,12 +75,12 @@ struct DemodulatorTests {
         var mags = [UInt16](repeating: 100, count: 2000)
         for base in stride(from: 0, to: 1500, by: 41) { for j in [0, 2, 8, 10] { mags[base + j] = 30000 } }
         var d = Demodulator(sampleRate: .rate2_4)
-        var even: UInt16 = 0
+        var even: UInt32 = 0
         mags.withUnsafeBufferPointer { m in
             for s in stride(from: 0, to: 1500 - d.kernels.span, by: 16) {
                 let (simd, _) = d.detectorMasks(m.baseAddress! + s, available: 2000 - s, loudAbove: 3000)
-                #expect(simd[1] == 0 && simd[3] == 0)
-                even |= simd[0] | simd[2] | simd[4]
+                #expect(at24.mask(simd, phase: 1) == 0 && at24.mask(simd, phase: 3) == 0)
+                even |= at24.mask(simd, phase: 0) | at24.mask(simd, phase: 2) | at24.mask(simd, phase: 4)
             }
         }
         #expect(even != 0)
@@ -104,7 +104,7 @@ struct DemodulatorTests {
                         for s in stride(from: 0, to: 5000 - d.kernels.span, by: 16) {
                             let (simd, scalar) = d.detectorMasks(m.baseAddress! + s, available: 6000 - s, loudAbove: loudAbove)
                             #expect(simd == scalar, "rate \(rate) slack \(slack) loud above \(loudAbove) at \(s)")
-                            passes += (0..<8).reduce(0) { $0 + simd[$1].nonzeroBitCount }
+                            passes += simd.low.nonzeroBitCount + simd.high.nonzeroBitCount
                         }
                     }
                     #expect(passes > 0)
@@ -158,7 +158,7 @@ struct DemodulatorTests {
                 mags.withUnsafeBufferPointer { m in
                     for s in stride(from: 0, to: 7000 - d.kernels.span, by: 16) {
                         let (simd, _) = d.detectorMasks(m.baseAddress! + s, available: 8000 - s, loudAbove: loudAbove)
-                        let found = (0..<8).contains { simd[$0] != 0 }
+                        let found = simd.any != 0
                         let mayBe = PreambleDetector.mayBeLoud(d.planes.hot, at: 0, pulses: d.kernels.pulseSamples)
                         if found { detected += 1; #expect(mayBe, "rate \(rate) loud above \(loudAbove) at \(s)") }
                         if !mayBe { rejected += 1 }
@@ -183,10 +183,41 @@ struct DemodulatorTests {
     }
 
     @Test func packingBytesGivesOneBitPerLane() {
-        for lanes: UInt8 in [0, 1, 0x80, 0x81, 0x55, 0xAA, 0xFF] {
-            var word: UInt64 = 0
-            for i in 0..<8 where lanes & (1 << UInt8(i)) != 0 { word |= 1 << UInt64(8 * i) }
-            #expect(PreambleDetector.pack(word) == UInt64(lanes))
+        for lanes: UInt16 in [0, 1, 0x80, 0x81, 0x100, 0x8000, 0x55AA, 0xAA55, 0x0FF0, 0xFFFF] {
+            var low: UInt64 = 0, high: UInt64 = 0
+            for i in 0..<8 where lanes & (1 << UInt16(i)) != 0 { low |= 1 << UInt64(8 * i) }
+            for i in 0..<8 where lanes & (1 << UInt16(8 + i)) != 0 { high |= 1 << UInt64(8 * i) }
+            #expect(PreambleDetector.pack(low, high) == lanes)
+        }
+    }
+
+    @Test func ratioMaskGivesOneBitPerPositionAsItsScalarTwin() {
+        // Energies where the ratio holds at some positions only: the 16-lane mask's bit i must
+        // be the scalar ratio at position i, for every phase.
+        var random = SplitMix64(seed: 5)
+        for rate in [SampleRate.rate2_0, .rate2_4] {
+            let kernels = SliceKernels(rate: rate)
+            let stride = 400
+            let offsets = kernels.preambleOffsets(stride: stride)
+            let energies = (0..<(kernels.resolution * stride)).map { _ in Int16(random.next() % 24000) }
+            let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: 1)
+            var seen: Set<Bool> = []
+            energies.withUnsafeBufferPointer { e in
+                offsets.withUnsafeBufferPointer { o in
+                    for p in kernels.phases.indices {
+                        let po = o.baseAddress! + p * SliceKernels.preambleWindows
+                        for j in Swift.stride(from: 0, to: 300, by: 16) {
+                            let mask = detector.ratioMask(UnsafeRawPointer(e.baseAddress! + j), po)
+                            for i in 0..<16 {
+                                let scalar = detector.ratio1(e.baseAddress! + j + i, po)
+                                #expect((mask >> UInt16(i)) & 1 == (scalar ? 1 : 0), "rate \(rate) phase \(p) at \(j + i)")
+                                seen.insert(scalar)
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(seen == [true, false], "both outcomes occur")
         }
     }
 
