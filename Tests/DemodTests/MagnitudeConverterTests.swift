@@ -28,6 +28,21 @@ struct MagnitudeConverterTests {
         #expect(table[128 << 8 | 128] < 200)
     }
 
+    @Test func uc8TableGivesExactlyTheMagnitudeOfEveryPair() {
+        // Every I/Q combination, in both byte orders of the pair, through the 64-bit path and
+        // the one-sample tail: the table must equal the formula exactly.
+        var bytes: [UInt8] = []
+        for i in 0..<256 { for q in 0..<256 { bytes += [UInt8(i), UInt8(q)] } }
+        bytes += [7, 200, 255]
+        let count = bytes.count / 2
+        let table = convert(bytes, count: count) { MagnitudeConverter.convertUC8($0, count: $1, into: $2) }
+        for n in 0..<count {
+            let i = (Double(bytes[2 * n]) - 127.5) / 127.5, q = (Double(bytes[2 * n + 1]) - 127.5) / 127.5
+            #expect(table[n] == MagnitudeConverter.scale((i * i + q * q).squareRoot()), "I \(bytes[2 * n]) Q \(bytes[2 * n + 1])")
+        }
+        #expect(Set(table).count > 3000, "a spread of magnitudes, not one value")
+    }
+
     @Test(arguments: [SampleFormat.sc16, .sc16q11])
     func sixteenBitSIMDMatchesScalar(format: SampleFormat) {
         var random = SplitMix64(seed: 7)
