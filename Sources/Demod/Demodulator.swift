@@ -4,7 +4,7 @@ import RealModule
 /// The Mode S demodulator: raw sample blocks in, frames with valid parity out.
 ///
 /// Stages per block: magnitude conversion (`MagnitudeConverter`) and the noise floor
-/// (`NoiseFloor`); a pre-test that drops quiet stretches sixteen positions at a time; where it
+/// (`NoiseFloor`); a pre-test that drops quiet stretches thirty-two positions at a time; where it
 /// passes, half-bit energies for every sample and phase (`HalfBitPlanes`, places from
 /// `SliceKernels`) and a vector preamble detector over every position and phase (shape, level
 /// against the noise floor, pulse/quiet ratio: `PreambleDetector`); for detected positions,

@@ -8,8 +8,8 @@
 ///
 /// Beside each energy plane, a byte plane holds what the preamble detector asks of every half
 /// bit as two flags (`PreambleDetector.falls`, `.loud`): its energy is above the next half
-/// bit's, and above the level threshold. The detector then tests sixteen positions per 128-bit
-/// vector with byte adds, both flags summed at once in separate nibbles.
+/// bit's, and above the level threshold. The detector then tests thirty-two positions per
+/// `SIMD32<UInt8>` with byte adds, both flags summed at once in separate nibbles.
 ///
 /// `@unchecked Sendable`: the one non-Sendable member, the magnitude pointer of the current
 /// `fill`, is only read during the demodulator's `screen` call that set it.
