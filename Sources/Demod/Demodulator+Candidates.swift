@@ -197,29 +197,15 @@ extension Demodulator {
             k2 = min(k2, max(k1, carry))
             k1 = min(k1, carry)
         }
-        var weakest = WeakestBits()
-        if k0 != .max { weakest.offer(bit: Int(k0 & 0xFF), margin: k0 >> 8) }
-        if k1 != .max { weakest.offer(bit: Int(k1 & 0xFF), margin: k1 >> 8) }
-        if k2 != .max { weakest.offer(bit: Int(k2 & 0xFF), margin: k2 >> 8) }
-        return weakest
+        // The keys are already in order; an unused key (fewer than three bits) reads as bit 0.
+        @inline(__always) func bit(_ key: UInt32) -> Int { key == .max ? 0 : Int(key & 0xFF) }
+        return WeakestBits(bits: (bit(k0), bit(k1), bit(k2)))
     }
 
-    /// The three bits (1-based frame bit numbers, after the DF) with the smallest margins.
+    /// The three bits (1-based frame bit numbers, after the DF) with the smallest margins,
+    /// weakest first; 0 marks an unused slot (the used ones are a prefix).
     struct WeakestBits {
-        var bits: (Int, Int, Int) = (0, 0, 0)
-        var margins: (UInt32, UInt32, UInt32) = (.max, .max, .max)
-
-        @inline(__always)
-        mutating func offer(bit: Int, margin: UInt32) {
-            guard margin < margins.2 else { return }
-            if margin < margins.0 {
-                bits = (bit, bits.0, bits.1); margins = (margin, margins.0, margins.1)
-            } else if margin < margins.1 {
-                bits = (bits.0, bit, bits.1); margins = (margins.0, margin, margins.1)
-            } else {
-                bits.2 = bit; margins.2 = margin
-            }
-        }
+        var bits: (Int, Int, Int)
     }
 
     /// After a failed parity check: inverts every non-empty subset of the three weakest bits

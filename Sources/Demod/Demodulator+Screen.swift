@@ -39,7 +39,7 @@ extension Demodulator {
             // Lanes past `end` read entries that may be stale: they only cost time here, and
             // are masked off below.
             if !PreambleDetector.mayBeLoud(planes.hot, at: j, pulses: kernels.pulseSamples) { s += lanes; continue }
-            planes.ensureBytes(upTo: j + PreambleDetector.lanes + 32)
+            planes.ensureBytes(upTo: j + PreambleDetector.reach)
             let masks = detector.detect(bytes, at: j, offsets.preamble)
             var any = lanes == PreambleDetector.lanes ? masks.any : masks.any & (1 << UInt32(lanes) - 1)
             if any == 0 { s += lanes; continue }
@@ -72,7 +72,7 @@ extension Demodulator {
     /// Thirty-two detector results (vector and scalar) at `m` for tests: they must agree.
     mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16) -> (simd: PreambleDetector.PhaseMasks, scalar: PreambleDetector.PhaseMasks) {
         planes.fill(m, origin: 0, available: available, loudAbove: loudAbove)
-        planes.ensureBytes(upTo: PreambleDetector.lanes + 32)
+        planes.ensureBytes(upTo: PreambleDetector.reach)
         let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack)
         return (detector.detect(planes.bytes, at: 0, offsets.preamble), detector.detectLanes(planes.bytes, at: 0, offsets.preamble, lanes: PreambleDetector.lanes))
     }

@@ -3,9 +3,9 @@
 /// depend on how the input was cut into blocks.
 ///
 /// Each window of 65 536 samples yields one estimate: a low percentile of the magnitudes of
-/// every sixteenth sample in it (signals occupy the top of the distribution even in a busy sky, noise the bottom). A
-/// position uses the estimate of the window before its own; positions in the first window
-/// use none (0).
+/// every sixteenth sample in it (signals occupy the top of the distribution even in a busy
+/// sky, noise the bottom). A position uses the estimate of the window before its own;
+/// positions in the first window use none (0).
 struct NoiseFloor: Sendable {
     static let windowShift = 16
     static let windowSize = 1 << windowShift

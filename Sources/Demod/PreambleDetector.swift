@@ -40,6 +40,9 @@ struct PreambleDetector {
     /// Positions per `detect` call: one `SIMD32<UInt8>` of flag bytes (one AVX2 register; two
     /// SSE2 or NEON ones).
     static let lanes = 32
+    /// Plane entries one `detect` call may read from its first position: the lanes plus a
+    /// preamble's span in any plane (under 32 entries at both rates).
+    static let reach = lanes + 32
 
     /// Thirty-two positions at plane entry `j`, every tested phase: bit i of a phase's mask
     /// says position j + i passes. Lanes past the caller's end may read stale plane entries;
