@@ -103,7 +103,8 @@ extension Demodulator {
                 continue
             }
             guard let result = addressFilter.accept(candidate, at: time)
-                    ?? repairWeakBits(candidate, weakest: weakestBits(e, bits: phaseBits, count: candidate.bitCount), at: time) else {
+                    ?? repairWeakBits(candidate, weakest: weakestBits(e, bits: phaseBits, count: candidate.bitCount), at: time)
+                    ?? experimentUnknown(candidate, weakest: weakestBits(e, bits: phaseBits, count: candidate.bitCount), at: time) else {
                 if ParityCheck.isAddressParity(candidate.downlinkFormat) {
                     statistics.unknownAddress += 1
                 } else {
@@ -200,6 +201,21 @@ extension Demodulator {
         // The keys are already in order; an unused key (fewer than three bits) reads as bit 0.
         @inline(__always) func bit(_ key: UInt32) -> Int { key == .max ? 0 : Int(key & 0xFF) }
         return WeakestBits(bits: (bit(k0), bit(k1), bit(k2)))
+    }
+
+    mutating func experimentUnknown(_ candidate: Frame, weakest w: WeakestBits, at time: Double) -> ParityResult? {
+        guard tuning.repairsUnknown > 0, candidate.bitCount == 112, [17, 18].contains(candidate.downlinkFormat) else { return nil }
+        if tuning.repairsUnknown & 1 != 0, let r = ParityCheck.check(candidate), r.correctedBits == 1 { addressFilter.record(r.address, at: time); return r }
+        if tuning.repairsUnknown & 2 != 0 {
+            let base = CRC24.syndrome(of: candidate)
+            let bits = [w.bits.0, w.bits.1, w.bits.2].filter { $0 != 0 }
+            for subset in 1..<(1 << bits.count) {
+                var f = candidate; var syn = base; var n = 0
+                for i in 0..<bits.count where subset & (1 << i) != 0 { f = f.flipping(bit: bits[i]); syn ^= CRC24.syndrome(ofBit: bits[i], bitCount: 112); n += 1 }
+                if syn == 0 { addressFilter.record(UInt32(f.bits(9, 32)), at: time); return ParityResult(frame: f, outcome: .corrected(bits: n), address: UInt32(f.bits(9, 32)), interrogatorID: nil) }
+            }
+        }
+        return nil
     }
 
     /// The three bits (1-based frame bit numbers, after the DF) with the smallest margins,

@@ -14,6 +14,8 @@ extension Demodulator {
         /// False: count detected positions but slice none (the benchmark's "preamble search"
         /// stage).
         public var evaluates = true
+        /// EXPERIMENT
+        public var repairsUnknown = 0
         /// The default: one of the six shape tests may fail, so preambles half-hidden by
         /// another reply still count (on the busy real recording: 345 frames, 333 without).
         /// Allowing two finds 349 at about twice the cost.

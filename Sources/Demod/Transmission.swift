@@ -15,19 +15,26 @@ public struct Transmission: Sendable, Hashable {
     public var phase: Double
     /// Carrier frequency offset from the tuned frequency, Hz.
     public var frequencyOffset: Double
+    /// A fraction of a tick, [0, 1), added to `startTick` by the band-limited channel
+    /// (`BandLimitedModulator`) so frames start at any real time; the box model (`Modulator`)
+    /// renders on whole ticks and ignores it.
+    public var subTick: Double
 
-    public init(frame: Frame, startTick: UInt64, amplitude: Double, phase: Double = 0, frequencyOffset: Double = 0) {
+    public init(frame: Frame, startTick: UInt64, amplitude: Double, phase: Double = 0, frequencyOffset: Double = 0,
+                subTick: Double = 0) {
         self.frame = frame
         self.startTick = startTick
         self.amplitude = amplitude
         self.phase = phase
         self.frequencyOffset = frequencyOffset
+        self.subTick = subTick
     }
 
     /// A transmission with its pulse level given in dBFS (20·log10 amplitude).
-    public init(frame: Frame, startTick: UInt64, levelDBFS: Double, phase: Double = 0, frequencyOffset: Double = 0) {
+    public init(frame: Frame, startTick: UInt64, levelDBFS: Double, phase: Double = 0, frequencyOffset: Double = 0,
+                subTick: Double = 0) {
         self.init(frame: frame, startTick: startTick, amplitude: Transmission.amplitude(dBFS: levelDBFS),
-                  phase: phase, frequencyOffset: frequencyOffset)
+                  phase: phase, frequencyOffset: frequencyOffset, subTick: subTick)
     }
 
     /// Ticks of the 12 MHz clock per microsecond.

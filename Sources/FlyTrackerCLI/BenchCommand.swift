@@ -1,4 +1,5 @@
 import ArgumentParser
+import Demod
 import ModeS
 import Tracking
 
@@ -7,7 +8,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure decoder and demodulator throughput on this machine (use a release build).",
-        discussion: "Decodes a mixed corpus of real frames (all formats, some with bit errors) on one core and prints frames per second; demodulates generated 2.4 MS/s samples and prints millions of samples per second per stage and the real-time factor. --table adds the aircraft table. --store measures the store instead: fills a scratch database with a generated year of sightings and times the statistics queries (a busy site's year: --store --visits 1000000 --points 20)."
+        discussion: "Decodes a mixed corpus of real frames (all formats, some with bit errors) on one core and prints frames per second; demodulates generated 2.4 MS/s samples and prints millions of samples per second per stage and the real-time factor. --table adds the aircraft table. --store measures the store instead: fills a scratch database with a generated year of sightings and times the statistics queries (a busy site's year: --store --visits 1000000 --points 20). --sensitivity measures sensitivity instead: random DF17 frames on the realistic channel (band-limited as the RTL2832U, random sub-sample timing, carrier offset and phase, IQ imbalance, DC offset, noise, uc8, FRUIT), swept over SNR at 2.4 and 2.0 MS/s; prints frames decoded of those sent, false frames and CPU per sample (--keep DIR writes the signals to run other decoders on)."
     )
 
     @Option(help: "Frames in the corpus.")
@@ -30,6 +31,34 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreBenchOptions
 
+    @Flag(help: "Measure sensitivity instead: decoded of sent DF17 frames per SNR on the realistic channel, at 2.4 and 2.0 MS/s.")
+    var sensitivity = false
+
+    @Option(name: .customLong("snr"), parsing: .upToNextOption,
+            help: ArgumentHelp("With --sensitivity: the SNR points, dB (mean signal power over the message / noise power).", valueName: "DB"))
+    var snrs: [Double] = Array(stride(from: 3.0, through: 15.0, by: 1.0))
+
+    @Option(name: .customLong("sensitivity-frames"), help: "With --sensitivity: DF17 test frames per point.")
+    var sensitivityFrames = 1000
+
+    @Option(name: .customLong("sample-rate"), help: "With --sensitivity: 2.0M, 2.4M or both.")
+    var sampleRate = "both"
+
+    @Option(name: .customLong("fruit-rate"), help: "With --sensitivity: FRUIT (other aircraft's replies) per second.")
+    var fruitRate = 200.0
+
+    @Option(help: "With --sensitivity: seed of the signals.")
+    var seed: UInt64 = 1
+
+    @Flag(name: .customLong("ideal-channel"), help: "With --sensitivity: the ideal channel (box filter, frames on 12 MHz ticks, perfect IQ) instead of the realistic one.")
+    var idealChannel = false
+
+    @Flag(name: .customLong("with-fast"), help: "With --sensitivity: also run --fast (a second column).")
+    var withFast = false
+
+    @Option(help: ArgumentHelp("With --sensitivity: write each signal (uc8) and its truth (JSON Lines) into this directory.", valueName: "DIR"))
+    var keep: String?
+
     func validate() throws {
         guard frames > 0, passes > 0 else { throw ValidationError("--frames and --passes must be positive") }
         if let problem = storeOptions.isSet && !store ? "--visits, --points, --file and --queries-only need --store" : storeOptions.problem {
@@ -40,6 +69,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if store { return try storeOptions.run() }
+        if sensitivity { return try runSensitivity() }
         let corpus = BenchCorpus.make(count: frames)
         let clock = ContinuousClock()
         var best = Duration.seconds(1_000_000)
@@ -63,6 +93,33 @@ struct BenchCommand: ParsableCommand {
         print("decode: \(format(rate / 1e6, 2)) million frames/s on one core (checksum \(checksum & 0xFFFF))")
         if !noDemod { runDemod() }
         if table { runTable() }
+    }
+
+    /// `--sensitivity`: see `SensitivityBenchmark`.
+    private func runSensitivity() throws {
+        let rates: [SampleRate]
+        switch sampleRate.lowercased() {
+        case "both": rates = [.rate2_4, .rate2_0]
+        default:
+            guard let rate = SampleRate(argument: sampleRate) else {
+                StandardStreams.error("unsupported sample rate '\(sampleRate)': use 2.0M, 2.4M or both")
+                throw ExitCode(1)
+            }
+            rates = [rate]
+        }
+        guard sensitivityFrames > 0, sensitivityFrames <= 100_000, snrs.allSatisfy({ $0.isFinite && abs($0) < 100 }),
+              fruitRate.isFinite, fruitRate >= 0, fruitRate <= 100_000 else {
+            StandardStreams.error("--sensitivity-frames must be 1 to 100000, --snr finite dB values, --fruit-rate 0 to 100000")
+            throw ExitCode(1)
+        }
+        let bench = SensitivityBenchmark(snrs: snrs, rates: rates, frames: sensitivityFrames, seed: seed, fruitRate: fruitRate,
+                                         channel: idealChannel ? .ideal : .realistic, fast: withFast, keepDirectory: keep)
+        do {
+            try bench.run { print($0) }
+        } catch {
+            StandardStreams.error("cannot write into \(keep ?? "."): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
     }
 
     /// The demodulator part: see `DemodBenchmark`.

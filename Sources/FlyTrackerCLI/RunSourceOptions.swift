@@ -53,6 +53,13 @@ struct SimulatorOptions: ParsableArguments {
 
     @Flag(name: .customLong("sim-fast"), help: "Run the simulator as fast as possible instead of in real time.")
     var unpaced = false
+
+    @Option(name: .customLong("sim-channel"), help: ArgumentHelp("Simulator receiving channel: ideal, or realistic (RTL2832U band limit, random sub-sample timing, IQ imbalance, DC offset).", valueName: "ideal|realistic"))
+    var channel = "ideal"
+
+    func validate() throws {
+        guard ReceiverChannel(named: channel) != nil else { throw ValidationError("unknown --sim-channel '\(channel)': use ideal or realistic") }
+    }
 }
 
 /// `--gain`.
@@ -116,7 +123,8 @@ extension RunCommand {
         if simulator.simulate {
             let sky = SkyConfiguration(seed: simulator.seed, aircraftCount: simulator.aircraft,
                                        receiver: receiver ?? SkyConfiguration.defaultReceiver,
-                                       sampleRate: source.sampleRate.rate, format: .uc8, snr: simulator.snr)
+                                       sampleRate: source.sampleRate.rate, format: .uc8, snr: simulator.snr,
+                                       channel: ReceiverChannel(named: simulator.channel) ?? .ideal)
             let sim = SimulatorSource(configuration: sky, duration: simulator.duration, collectsTruth: false)
             return OpenedSource(source: sim, paced: !simulator.unpaced)
         }

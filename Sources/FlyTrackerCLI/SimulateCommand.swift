@@ -57,6 +57,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Receiver longitude, degrees (negative values as --lon=-73.8).")
     var lon = SkyConfiguration.defaultReceiver.longitude
 
+    @Option(help: ArgumentHelp("Receiving channel: ideal (box filter, frames on 12 MHz ticks, perfect IQ) or realistic (RTL2832U band limit, random sub-sample timing, IQ imbalance, DC offset).", valueName: "ideal|realistic"))
+    var channel = "ideal"
+
     @Flag(help: "Print nothing when done.")
     var quiet = false
 
@@ -72,6 +75,7 @@ struct SimulateCommand: ParsableCommand {
         }
         guard (0...10_000).contains(aircraft) else { throw ValidationError("--aircraft must be between 0 and 10000") }
         guard snr.isFinite else { throw ValidationError("--snr must be a number of dB") }
+        guard ReceiverChannel(named: channel) != nil else { throw ValidationError("unknown channel '\(channel)': use ideal or realistic") }
         guard (-90...90).contains(lat), (-180...180).contains(lon) else {
             throw ValidationError("--lat must be within ±90 and --lon within ±180 degrees")
         }
@@ -81,7 +85,7 @@ struct SimulateCommand: ParsableCommand {
         let configuration = SkyConfiguration(
             seed: seed, aircraftCount: aircraft, receiver: Coordinate(latitude: lat, longitude: lon),
             sampleRate: SampleRate(argument: sampleRate)!, format: SampleFormat(rawValue: format.lowercased())!,
-            snr: noNoise ? nil : snr)
+            snr: noNoise ? nil : snr, channel: ReceiverChannel(named: channel)!)
         let summary: SimulationSummary
         do {
             summary = try SimulationWriter.write(configuration: configuration, duration: duration, iqPath: output, truthPath: truth)

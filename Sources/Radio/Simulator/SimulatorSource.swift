@@ -6,7 +6,8 @@ import ModeS
 /// `flytracker simulate`.
 ///
 /// Each block is rendered as floats (every transmission that overlaps it, in start order,
-/// then thermal noise), then quantised to the configured format. Frames that would not end
+/// through the configured `ReceiverChannel`, then thermal noise and the front end's flaws),
+/// then quantised to the configured format. Frames that would not end
 /// within `duration` are not sent. The samples and the truth records are the same for every
 /// block size (noise is drawn per sample in order, the sky advances in fixed steps), so the
 /// stream depends only on the configuration.
@@ -37,7 +38,7 @@ public final class SimulatorSource: SampleSource {
     /// Frames rendered so far per downlink format.
     var dfCounts: [Int: Int] = [:]
 
-    private let modulator: Modulator
+    private let renderer: ChannelRenderer
     private var noise: ThermalNoise?
     /// Generated, not started yet; sorted by start.
     private var pending: [SkyFrame] = []
@@ -55,7 +56,7 @@ public final class SimulatorSource: SampleSource {
         totalSamples = duration.map { UInt64(max($0, 0) * Double(configuration.sampleRate.hertz)) }
         self.collectsTruth = collectsTruth
         sky = Sky(configuration: configuration)
-        modulator = Modulator(sampleRate: configuration.sampleRate)
+        renderer = ChannelRenderer(channel: configuration.channel, sampleRate: configuration.sampleRate)
         noise = configuration.noisePowerDBFS.map { ThermalNoise(powerDBFS: $0, seed: configuration.seed ^ 0x0015_E000_0000_0001) }
     }
 
@@ -78,7 +79,7 @@ public final class SimulatorSource: SampleSource {
         let endTick = end * perSample
 
         // Every step that starts before the block ends: no later step can send into this block.
-        let endTime = Double(end) / Double(sampleRate.hertz)
+        let endTime = Double(end + renderer.leadSamples) / Double(sampleRate.hertz)
         var added = false
         while sky.time < endTime {
             for sent in sky.advance() {
@@ -92,9 +93,10 @@ public final class SimulatorSource: SampleSource {
         if added {
             pending.sort { ($0.transmission.startTick, $0.sequence) < ($1.transmission.startTick, $1.sequence) }
         }
-        // Frames starting in this block go on the air.
+        // Frames starting in this block (or whose filter tail reaches into it) go on the air.
+        let airTick = endTick + renderer.leadSamples * perSample
         var started = 0
-        while started < pending.count, pending[started].transmission.startTick < endTick {
+        while started < pending.count, pending[started].transmission.startTick < airTick {
             let sent = pending[started]
             active.append(sent)
             if collectsTruth { truth.append(TruthRecord(sent, sampleRate: sampleRate)) }
@@ -107,10 +109,11 @@ public final class SimulatorSource: SampleSource {
         floats.removeAll(keepingCapacity: true)
         floats.append(contentsOf: repeatElement(0, count: Int(count) * 2))
         floats.withUnsafeMutableBufferPointer { buffer in
-            for sent in active { modulator.add(sent.transmission, into: buffer, firstSample: first) }
+            for sent in active { renderer.add(sent.transmission, into: buffer, firstSample: first) }
             noise?.add(to: buffer)
+            renderer.applyFrontEnd(to: buffer)
         }
-        active.removeAll { modulator.sampleRange(of: $0.transmission).upperBound <= end }
+        active.removeAll { renderer.sampleRange(of: $0.transmission).upperBound <= end }
         nextSample = end
         return floats
     }

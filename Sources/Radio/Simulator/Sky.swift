@@ -14,7 +14,7 @@ import ModeS
 /// `levels.upperBound` near the receiver to `levels.lowerBound` at `maxRange`, shifted by each
 /// transponder's power (±3 dB), 12 dB lower on the ground, ±0.5 dB per frame, clamped to
 /// `levels`. Each frame gets a random carrier phase and the aircraft's frequency offset
-/// ±1 kHz.
+/// ±1 kHz, and on the band-limited channel a random start between 12 MHz ticks.
 ///
 /// Everything is drawn from generators seeded by the configuration, and the schedule does not
 /// depend on how the output is consumed: the same seed gives the same sky.
@@ -155,9 +155,12 @@ public struct Sky: Sendable {
         let startTick = UInt64((time * 12_000_000).rounded())
         let level = min(max(level(of: plane, at: position, altitude: altitude) + rng.uniform(-0.5...0.5),
                             configuration.levels.lowerBound), configuration.levels.upperBound)
-        let transmission = Transmission(
+        var transmission = Transmission(
             frame: frame, startTick: startTick, levelDBFS: level, phase: rng.uniform(0...(2 * .pi)),
             frequencyOffset: plane.frequencyOffset + rng.uniform(-1000...1000))
+        // Only the band-limited channel renders between ticks (and only it draws, so the
+        // ideal channel's sky stays as it was).
+        if configuration.channel.bandLimited { transmission.subTick = rng.unit() }
         busyUntil[index] = Double(startTick + transmission.durationTicks) / 12_000_000
         sequence += 1
         return SkyFrame(transmission: transmission, kind: kind, register: kind.downlinkFormat >= 20 ? register : nil,

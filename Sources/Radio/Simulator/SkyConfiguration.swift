@@ -28,14 +28,18 @@ public struct SkyConfiguration: Sendable, Hashable {
     public var interrogations: Bool
     /// Rotation period of the interrogating radar, s.
     public var radarPeriod: Double
+    /// The receiving chain: the ideal box filter (default) or the RTL2832U's band limit with
+    /// random sub-sample timing and the front end's IQ imbalance and DC offset.
+    public var channel: ReceiverChannel
 
     public init(
         seed: UInt64 = 1, aircraftCount: Int = 20,
         receiver: Coordinate = SkyConfiguration.defaultReceiver,
         sampleRate: SampleRate = .rate2_4, format: SampleFormat = .uc8, snr: Double? = 20,
         levels: ClosedRange<Double> = -30 ... -3, maxRange: Double = 200, maxFrequencyOffset: Double = 30_000,
-        interrogations: Bool = true, radarPeriod: Double = 4.8
+        interrogations: Bool = true, radarPeriod: Double = 4.8, channel: ReceiverChannel = .ideal
     ) {
+        self.channel = channel
         self.seed = seed
         self.aircraftCount = max(aircraftCount, 0)
         self.receiver = receiver

@@ -12,7 +12,7 @@ import ModeS
 /// | `address` | ICAO address, 6 lowercase hex digits |
 /// | `kind` | `SimulatedMessage` raw value (`airborne_position`, `all_call`, …) |
 /// | `bds` | Comm-B register of DF20/21 (`"6,0"`), absent otherwise |
-/// | `sample` | position of the preamble start in samples from the start of the stream (fractional at 2.4 MS/s: the start tick / ticks per sample, 4 decimals) |
+/// | `sample` | position of the preamble start in samples from the start of the stream (fractional: the start tick, plus the sub-tick offset of the band-limited channel, / ticks per sample, 4 decimals) |
 /// | `tick` | preamble start on the 12 MHz clock (sample n starts at tick n·ticks per sample) |
 /// | `timestamp` | 12 MHz timestamp a receiver gives the frame: end of bit 56 = `tick` + 768 |
 /// | `t` | preamble start, seconds |
@@ -26,6 +26,8 @@ public struct TruthRecord: Sendable, Hashable {
     public var register: BDS?
     public var address: UInt32
     public var startTick: UInt64
+    /// The fraction of a tick after `startTick` where the band-limited channel started it.
+    public var subTick: Double
     public var ticksPerSample: UInt64
     public var levelDBFS: Double
     public var phase: Double
@@ -39,6 +41,7 @@ public struct TruthRecord: Sendable, Hashable {
         register = sent.register
         address = sent.address
         startTick = sent.transmission.startTick
+        subTick = sent.transmission.subTick
         ticksPerSample = sampleRate.ticksPerSample
         levelDBFS = sent.levelDBFS
         phase = sent.transmission.phase
@@ -49,14 +52,15 @@ public struct TruthRecord: Sendable, Hashable {
 
     public var downlinkFormat: Int { frame.downlinkFormat }
     /// Preamble start in samples (fractional).
-    public var sampleOffset: Double { Double(startTick) / Double(ticksPerSample) }
+    public var sampleOffset: Double { (Double(startTick) + subTick) / Double(ticksPerSample) }
     /// End of bit 56 on the 12 MHz clock.
     public var timestamp: UInt64 { startTick + 768 }
     public var seconds: Double { Double(startTick) / 12_000_000 }
 
     /// The transmission this record describes (to render it again).
     public var transmission: Transmission {
-        Transmission(frame: frame, startTick: startTick, levelDBFS: levelDBFS, phase: phase, frequencyOffset: frequencyOffset)
+        Transmission(frame: frame, startTick: startTick, levelDBFS: levelDBFS, phase: phase, frequencyOffset: frequencyOffset,
+                     subTick: subTick)
     }
 
     /// The JSON object, one line, no newline.
@@ -99,6 +103,9 @@ public struct TruthRecord: Sendable, Hashable {
         self.address = address
         startTick = tick
         ticksPerSample = sampleRate.ticksPerSample
+        // `sample` carries the sub-tick start (to 4 decimals of a sample).
+        let sample = (object["sample"] as? NSNumber)?.doubleValue ?? Double(tick) / Double(sampleRate.ticksPerSample)
+        subTick = min(max(sample * Double(sampleRate.ticksPerSample) - Double(tick), 0), 0.9999)
         levelDBFS = level
         phase = (object["phase"] as? NSNumber)?.doubleValue ?? 0
         frequencyOffset = (object["freq"] as? NSNumber)?.doubleValue ?? 0
