@@ -14,8 +14,12 @@ extension Demodulator {
         /// False: count detected positions but slice none (the benchmark's "preamble search"
         /// stage).
         public var evaluates = true
-        /// EXPERIMENT
-        public var repairsUnknown = 0
+        /// Soft-decision repair of DF17/18 from addresses not known yet: subsets of this many
+        /// weakest bits are tried (0 to 5; 0: off). See `repairUnknownSquitter`.
+        public var unknownRepairBits = 5
+        /// When a candidate fails parity, it is sliced again with the band-limit equaliser
+        /// (`EqualizedDecision`) with this spill in sixteenths; 0: off.
+        public var equalizer16: Int32 = 5
         /// The default: one of the six shape tests may fail, so preambles half-hidden by
         /// another reply still count (on the busy real recording: 345 frames, 333 without).
         /// Allowing two finds 349 at about twice the cost.

@@ -85,14 +85,18 @@ public struct AddressFilter: Sendable {
 extension AddressFilter {
     /// The receiver's acceptance rule for one demodulated frame at `time` (seconds):
     /// checks parity (2-bit correction only for addresses already known), accepts a corrected
-    /// DF11/17/18 only from an address already known, learns the address of every DF11/17/18
+    /// DF11/17/18, or a DF11 with a non-zero interrogator code, only from an address already known, learns the address of every DF11/17/18
     /// it accepts, and accepts an address/parity reply only when its address is known.
     /// Returns nil for a frame to discard.
     public mutating func accept(_ frame: Frame, at time: Double) -> ParityResult? {
         guard let result = ParityCheck.check(frame, known: at(time)) else { return nil }
         switch result.frame.downlinkFormat {
         case 11:
-            if result.correctedBits > 0 && !contains(result.address, at: time) { return nil }
+            // Only a clean reply with interrogator code 0 (a spontaneous acquisition squitter
+            // or an all-call from IC 0) introduces an address: 128 of the 2^24 syndromes pass
+            // as some code, so noise would otherwise pass one time in 131 072.
+            let known = contains(result.address, at: time)
+            if (result.correctedBits > 0 || (result.interrogatorID ?? 0) != 0) && !known { return nil }
             record(result.address, at: time)
         case 17, 18:
             // A corrected squitter from an address nobody has heard in the clear is more
