@@ -16,7 +16,7 @@ extension Demodulator {
         // planes' `loud` bytes depend on it, so they are refilled then).
         var floorLimit = 0
         var loudAbove: Int16 = 0
-        let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack)
+        let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
         planes.invalidate()
         var bytes = planes.bytes
         while s < to {
@@ -73,7 +73,7 @@ extension Demodulator {
     mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16) -> (simd: PreambleDetector.PhaseMasks, scalar: PreambleDetector.PhaseMasks) {
         planes.fill(m, origin: 0, available: available, loudAbove: loudAbove)
         planes.ensureBytes(upTo: PreambleDetector.reach)
-        let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack)
+        let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
         return (detector.detect(planes.bytes, at: 0, offsets.preamble), detector.detectLanes(planes.bytes, at: 0, offsets.preamble, lanes: PreambleDetector.lanes))
     }
 }

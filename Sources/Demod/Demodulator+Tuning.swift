@@ -20,6 +20,10 @@ extension Demodulator {
         /// When a candidate fails parity, it is sliced again with the band-limit equaliser
         /// (`EqualizedDecision`) with this spill in sixteenths; 0: off.
         public var equalizer16: Int32 = 5
+        /// When a candidate still fails parity, it is sliced again up to this many times with
+        /// decision-directed equalisation (`DirectedDecision`), each pass taking the
+        /// neighbours' bits from the one before; 0: off.
+        public var directedPasses = 3
         /// The default: one of the six shape tests may fail, so preambles half-hidden by
         /// another reply still count (on the busy real recording: 345 frames, 333 without).
         /// Allowing two finds 349 at about twice the cost.

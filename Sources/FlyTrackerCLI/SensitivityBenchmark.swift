@@ -92,34 +92,12 @@ struct SensitivityBenchmark {
         }
         var demodulator = Demodulator(sampleRate: scenario.sampleRate)
         demodulator.tuning = tuning
-        let env = ProcessInfo.processInfo.environment // EXPERIMENT
-        if let v = env["FT_NR"].flatMap(Int64.init) { demodulator.tuning.noiseRatio16 = v }
-        if let v = env["FT_SLACK"].flatMap(Int.init) { demodulator.tuning.shapeSlack = v }
-        if let v = env["FT_PH"].flatMap(Int.init) { demodulator.tuning.phasesSliced = v }
-        if let v = env["FT_WB"].flatMap(Int.init) { demodulator.tuning.weakBitLimit = v }
-        if let v = env["FT_RU"].flatMap(Int.init) { demodulator.tuning.unknownRepairBits = v }
-        if let v = env["FT_EQ"].flatMap(Int32.init) { demodulator.tuning.equalizer16 = v }
         var decoded: [(frame: Frame, sample: UInt64)] = []
         decoded.reserveCapacity(scenario.count * 2)
         let start = cpuSeconds()
-        let diag = env["FT_DIAG"] != nil
-        var corrections: [Frame: Int] = [:]
-        for block in blocks { demodulator.process(block) { decoded.append(($0.parity.frame, $0.sampleIndex)); if diag { corrections[$0.parity.frame] = $0.parity.correctedBits } } }
+        for block in blocks { demodulator.process(block) { decoded.append(($0.parity.frame, $0.sampleIndex)) } }
         demodulator.finish { decoded.append(($0.parity.frame, $0.sampleIndex)) }
         let seconds = cpuSeconds() - start
-        if env["FT_DIAG"] != nil { // EXPERIMENT
-            let got = Set(decoded.map { $0.frame })
-            var hit = [Int](repeating: 0, count: 8), all = [Int](repeating: 0, count: 8)
-            for t in signal.tests { let b = Int((t.sample - t.sample.rounded(.down)) * 8); all[b] += 1; if got.contains(t.transmission.frame) { hit[b] += 1 } }
-            let sentFrames = Set(signal.sent.map { $0.transmission.frame })
-            let score = SensitivityScore(sent: signal.sent, decoded: decoded)
-            if score.falseFrames > 0 {
-                var kinds: [String: Int] = [:]
-                for d in decoded where !sentFrames.contains(d.frame) { kinds["DF\(d.frame.downlinkFormat) fixed \(corrections[d.frame] ?? -1)", default: 0] += 1 }
-                print("false:", kinds, "misplaced:", decoded.filter { sentFrames.contains($0.frame) }.count - score.testsDecoded - score.fruitDecoded - score.duplicates)
-            }
-            print("frac hist:", zip(hit, all).map { "\($0)/\($1)" }.joined(separator: " "))
-        }
         return (SensitivityScore(sent: signal.sent, decoded: decoded), seconds * 1e9 / Double(max(signal.sampleCount, 1)))
     }
 
