@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Demod
 import ModeS
 import Tracking
@@ -117,7 +118,8 @@ struct BenchCommand: ParsableCommand {
         do {
             try bench.run { print($0) }
         } catch {
-            StandardStreams.error("cannot write into \(keep ?? "."): \(error.localizedDescription)")
+            // Foundation's messages for these differ by platform and are long: say what failed.
+            StandardStreams.error("cannot write the signals into \(keep ?? "."): not a writable directory")
             throw ExitCode(1)
         }
     }

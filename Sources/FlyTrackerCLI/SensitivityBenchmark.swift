@@ -47,6 +47,9 @@ struct SensitivityBenchmark {
     }
 
     func run(print line: (String) -> Void) throws {
+        if let keepDirectory {
+            try FileManager.default.createDirectory(atPath: keepDirectory, withIntermediateDirectories: true)
+        }
         for rate in rates {
             line("sample rate \(rate), \(frames) DF17 test frames per point, FRUIT \(Int(fruitRate))/s, \(channel.bandLimited ? "realistic" : "ideal") channel, seed \(seed)")
             var header = "   SNR dB | decoded | false |  fruit  | ns/sample"
@@ -55,6 +58,10 @@ struct SensitivityBenchmark {
             for snr in snrs + [-.infinity] {
                 let row = try measure(scenario(rate: rate, snr: snr))
                 line(format(row))
+                if row.score.falseFrames > 0 {
+                    let byDF = row.score.falseByDF.keys.sorted().map { "DF\($0) ×\(row.score.falseByDF[$0]!)" }.joined(separator: ", ")
+                    line("          false frames: \(byDF); \(row.score.falseAddresses.count) would be new aircraft")
+                }
             }
             line("")
         }

@@ -17,6 +17,8 @@ public struct SensitivityScore: Sendable, Equatable {
     /// Addresses of the false frames that carry their address in the clear (DF11/17/18): each
     /// would be a false aircraft.
     public var falseAddresses: Set<UInt32> = []
+    /// False frames per downlink format.
+    public var falseByDF: [Int: Int] = [:]
     /// Decodes of a frame already counted.
     public var duplicates = 0
 
@@ -37,6 +39,7 @@ public struct SensitivityScore: Sendable, Equatable {
             let match = byFrame[d.frame]?.first { abs(sent[$0].sample - Double(d.sample)) <= SensitivityScore.tolerance }
             guard let match else {
                 falseFrames += 1
+                falseByDF[d.frame.downlinkFormat, default: 0] += 1
                 if [11, 17, 18].contains(d.frame.downlinkFormat) { falseAddresses.insert(UInt32(d.frame.bits(9, 32))) }
                 continue
             }

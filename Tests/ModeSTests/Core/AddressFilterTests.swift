@@ -60,6 +60,17 @@ struct AddressFilterAcceptanceTests {
         #expect(filter.accept(Self.squitter.flipping(bit: 40).flipping(bit: 90), at: 3)?.correctedBits == 2)
     }
 
+    @Test func anAllCallWithAnInterrogatorCodeIntroducesNoAddress() {
+        var filter = AddressFilter()
+        // 128 of the 2^24 syndromes read as some interrogator code: noise passes one time in
+        // 131 072, so a reply to interrogator 5 is believed only from an address already heard.
+        let toInterrogator5 = Frame.allCall(address: 0x484163, interrogator: 5)
+        #expect(filter.accept(toInterrogator5, at: 0) == nil)
+        #expect(!filter.contains(0x484163, at: 0))
+        #expect(filter.accept(Frame.allCall(address: 0x484163), at: 1)?.interrogatorID == 0)
+        #expect(filter.accept(toInterrogator5, at: 2)?.interrogatorID == 5)
+    }
+
     /// A DF11 with valid parity (interrogator code 0).
     func shortFrameWithParity(df: Int, ca: Int, address: UInt32) -> Frame {
         var raw = UInt128(df) << 123 | UInt128(ca) << 120 | UInt128(address) << 96
