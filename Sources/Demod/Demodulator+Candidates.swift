@@ -127,14 +127,26 @@ extension Demodulator {
         return best
     }
 
-    mutating func directed(_ e: UnsafePointer<Int16>, bits phaseBits: UnsafePointer<Int>, preamble: UnsafePointer<Int>, pulse: Int32, tentative start: Frame, at time: Double) -> ParityResult? {
+    /// Decision-directed slicing of a candidate that failed parity (`DirectedDecision`): up to
+    /// `tuning.directedPasses` passes, each taking the neighbours' bits from the one before
+    /// (the first from `start`, the plain slicing). Passes that change bits are checked for
+    /// parity; the last, or the one where the bits settle, also gets the weak-bit repairs
+    /// (they cost more than a parity check, and earlier passes' bits are still moving).
+    mutating func directed(_ e: UnsafePointer<Int16>, bits phaseBits: UnsafePointer<Int>, preamble: UnsafePointer<Int>,
+                           pulse: Int32, tentative start: Frame, at time: Double) -> ParityResult? {
         let spill = DirectedDecision.spill(e, preamble)
+        // A spill under a sixteenth of one pulse changes too few margins to be worth a pass.
+        guard spill &* 64 >= pulse else { return nil }
         var tentative = start
-        for _ in 0..<tuning.directedPasses {
+        for pass in 1...max(tuning.directedPasses, 1) {
             let decision = DirectedDecision(spill: spill, tentative: tentative)
-            guard let next = slice(e, bits: phaseBits, pulse: pulse, decision: decision), next != tentative else { return nil }
+            guard let next = slice(e, bits: phaseBits, pulse: pulse, decision: decision) else { return nil }
+            let settled = next == tentative
+            // Settled at once: the plain slicing, already checked in full.
+            if settled && pass == 1 { return nil }
+            if settled || pass == tuning.directedPasses { return check(next, e, bits: phaseBits, decision: decision, at: time) }
+            if let accepted = addressFilter.accept(next, at: time) { return accepted }
             tentative = next
-            if let accepted = check(next, e, bits: phaseBits, decision: decision, at: time) { return accepted }
         }
         return nil
     }
@@ -255,24 +267,25 @@ extension Demodulator {
     }
 
     /// The first variant of `candidate` with a subset of the first `count` weakest bits
-    /// inverted whose syndrome passes `accept` (given the variant and its syndrome), with the
-    /// number of bits inverted. Every non-empty subset is tried, fewest bits first within the
-    /// binary counting order; the code is linear, so each variant's syndrome is the candidate's
-    /// XOR its flipped bits'.
+    /// inverted that `accept` takes, with the number of bits inverted. `accept` gets the
+    /// variant's syndrome and a function that builds the variant (only a syndrome that may
+    /// pass needs the frame). Every non-empty subset is tried once, in Gray-code order, so
+    /// each differs from the one before in one bit: the code is linear, so the syndrome
+    /// changes by that bit's syndrome and the frame by one bit.
     func flipWeakBits(_ candidate: Frame, _ w: WeakestBits, count: Int,
-                      accept: (Frame, UInt32) -> ParityResult?) -> (ParityResult, Int)? {
+                      accept: (UInt32, () -> Frame) -> ParityResult?) -> (ParityResult, Int)? {
         guard count > 0 else { return nil }
-        let base = CRC24.syndrome(of: candidate)
-        for subset in 1..<(1 << count) {
-            var frame = candidate
-            var syndrome = base
-            var flipped = 0
-            for i in 0..<count where subset & (1 << i) != 0 {
-                frame = frame.flipping(bit: w[i])
-                syndrome ^= CRC24.syndrome(ofBit: w[i], bitCount: candidate.bitCount)
-                flipped += 1
-            }
-            if let result = accept(frame, syndrome) { return (result, flipped) }
+        var syndrome = CRC24.syndrome(of: candidate)
+        let raw = candidate.raw
+        var mask: UInt128 = 0
+        var flipped = 0
+        for i in 1..<(1 << count) {
+            let changed = w[i.trailingZeroBitCount]
+            let bit = UInt128(1) << UInt128(128 - changed)
+            mask ^= bit
+            flipped += mask & bit == 0 ? -1 : 1
+            syndrome ^= CRC24.syndrome(ofBit: changed, bitCount: candidate.bitCount)
+            if let result = accept(syndrome, { Frame(raw: raw ^ mask, bitCount: candidate.bitCount)! }) { return (result, flipped) }
         }
         return nil
     }
@@ -287,8 +300,10 @@ extension Demodulator {
     func repairUnknownSquitter(_ candidate: Frame, weakest w: WeakestBits) -> ParityResult? {
         let df = candidate.downlinkFormat
         guard df == 17 || df == 18 else { return nil }
-        return flipWeakBits(candidate, w, count: w.count(upTo: tuning.unknownRepairBits)) { frame, syndrome in
-            syndrome == 0 ? ParityResult(frame: frame, outcome: .ok, address: UInt32(frame.bits(9, 32)), interrogatorID: nil) : nil
+        return flipWeakBits(candidate, w, count: w.count(upTo: tuning.unknownRepairBits)) { syndrome, variant in
+            guard syndrome == 0 else { return nil }
+            let frame = variant()
+            return ParityResult(frame: frame, outcome: .ok, address: UInt32(frame.bits(9, 32)), interrogatorID: nil)
         }.map { result, flipped in
             ParityResult(frame: result.frame, outcome: .corrected(bits: flipped), address: result.address, interrogatorID: nil)
         }
@@ -303,9 +318,11 @@ extension Demodulator {
         // The parity of an address/parity reply *is* its address, so every variant tried is
         // one more chance for noise to land on one of the known addresses (up to 4 096 of
         // 2^24): those try only the single weakest bit.
-        let limit = ParityCheck.isAddressParity(candidate.downlinkFormat) ? 1 : 3
-        return flipWeakBits(candidate, w, count: w.count(upTo: limit)) { frame, syndrome in
-            guard let result = ParityCheck.check(frame, syndrome: syndrome, known: known), known.contains(result.address) else { return nil }
+        let addressParity = ParityCheck.isAddressParity(candidate.downlinkFormat)
+        return flipWeakBits(candidate, w, count: w.count(upTo: addressParity ? 1 : 3)) { syndrome, variant in
+            // An address/parity reply's syndrome is its address: look it up before building.
+            if addressParity && !known.contains(syndrome) { return nil }
+            guard let result = ParityCheck.check(variant(), syndrome: syndrome, known: known), known.contains(result.address) else { return nil }
             return result
         }.map { result, flipped in
             ParityResult(frame: result.frame, outcome: .corrected(bits: flipped + result.correctedBits),
@@ -351,7 +368,18 @@ struct EqualizedDecision: BitDecision {
 /// own preamble, so an unfiltered signal gets none.
 struct DirectedDecision: BitDecision {
     let spill: Int32
-    let tentative: Frame
+    /// The tentative bits as the frame holds them (bit k of the reply at bit 63 − k of
+    /// `high`, then of `low`), and their count.
+    let high: UInt64
+    let low: UInt64
+    let count: Int
+
+    init(spill: Int32, tentative: Frame) {
+        self.spill = spill
+        high = tentative.high
+        low = tentative.low
+        count = tentative.bitCount
+    }
 
     /// The spill of a preamble at places `o` (order of `SliceKernels.preambleHalfBits`). The
     /// quiet half bits next to one pulse (3, 6, 10) carry one spill each and the two between
@@ -370,8 +398,11 @@ struct DirectedDecision: BitDecision {
     func margin(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>, _ k: Int) -> Int32 {
         // Frame bit numbers are 1-based: bit k of the reply is frame bit k + 1. Before bit 0
         // the preamble is quiet (as after a 1); after the last bit the air is (as before a 0).
-        let before: Int32 = k > 0 ? (tentative.bit(k) ? 0 : 1) : 0
-        let after: Int32 = k + 1 < tentative.bitCount ? (tentative.bit(k + 2) ? 1 : 0) : 0
+        @inline(__always) func bit(_ i: Int) -> Int32 {
+            Int32(truncatingIfNeeded: i < 64 ? high >> UInt64(63 &- i) : low >> UInt64(127 &- i)) & 1
+        }
+        let before: Int32 = k > 0 ? 1 &- bit(k &- 1) : 0
+        let after: Int32 = k &+ 1 < count ? bit(k &+ 1) : 0
         return Demodulator.margin(e, o, k) &- spill &* (before &- after)
     }
 }
