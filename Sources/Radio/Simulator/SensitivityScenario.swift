@@ -14,6 +14,8 @@ import RealModule
 /// sample; the noise is at `noiseDBFS` (−30 dBFS: an RTL-SDR's usual floor, a few uc8
 /// steps), so a frame's pulse amplitude is √(noise · 10^(SNR/10) · duration / pulse time).
 ///
+/// A non-finite SNR gives pure noise: the same length, no test frames (and FRUIT if asked).
+///
 /// The same scenario gives the same samples: everything is drawn from generators seeded by
 /// `seed` (frames, timing and FRUIT from one, noise from another).
 public struct SensitivityScenario: Sendable, Hashable {
@@ -108,7 +110,8 @@ public struct SensitivityScenario: Sendable, Hashable {
             if channel.bandLimited { t.subTick = rng.unit() }
             return Sent(transmission: t, fruit: fruit, snr: snr, sample: (Double(tick) + t.subTick) / perSample)
         }
-        for i in 0..<count {
+        // SNR −∞ (or any non-finite value): pure noise, the slots stay empty.
+        for i in 0..<(snr.isFinite ? count : 0) {
             let frame = SensitivityScenario.randomExtendedSquitter(&rng)
             // Anywhere in the slot that leaves the 120 µs frame and 40 µs of quiet inside it.
             let latest = ticksPerSlot - 160 * 12
