@@ -62,6 +62,9 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         guard frames > 0, passes > 0 else { throw ValidationError("--frames and --passes must be positive") }
+        if !sensitivity && (keep != nil || withFast || idealChannel) {
+            throw ValidationError("--keep, --with-fast and --ideal-channel need --sensitivity")
+        }
         if let problem = storeOptions.isSet && !store ? "--visits, --points, --file and --queries-only need --store" : storeOptions.problem {
             StandardStreams.error(problem)
             throw ExitCode(1)
