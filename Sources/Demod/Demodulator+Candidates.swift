@@ -311,8 +311,8 @@ extension Demodulator {
 
     /// After a failed parity check: inverts every non-empty subset of the three weakest bits
     /// (of an address/parity reply: only the weakest) and accepts the result only for an
-    /// address already known (multi-bit repairs must not
-    /// invent aircraft). Returns the repaired result with the total bits changed.
+    /// address already known (multi-bit repairs must not invent aircraft). Returns the
+    /// repaired result with the total bits changed.
     func repairWeakBits(_ candidate: Frame, weakest w: WeakestBits, at time: Double) -> ParityResult? {
         let known = addressFilter.at(time)
         // The parity of an address/parity reply *is* its address, so every variant tried is
@@ -328,81 +328,5 @@ extension Demodulator {
             ParityResult(frame: result.frame, outcome: .corrected(bits: flipped + result.correctedBits),
                          address: result.address, interrogatorID: result.interrogatorID)
         }
-    }
-}
-
-/// How a bit's decision value (positive for a 1) is formed from the half-bit energies at the
-/// places `o` of one phase.
-protocol BitDecision {
-    func margin(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>, _ k: Int) -> Int32
-}
-
-/// The first half's energy minus the second's.
-struct PlainDecision: BitDecision {
-    @inline(__always)
-    func margin(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>, _ k: Int) -> Int32 { Demodulator.margin(e, o, k) }
-}
-
-/// The plain margin less the share of it that the neighbouring half bits leak in through the
-/// receiver's band limit: a band-limited pulse spills about `c16`/16 of its energy into the
-/// next half bit on either side, so the first half of bit k carries c·(the half before it) and
-/// the second half c·(the half after it); subtracting c·(before − after) undoes that to first
-/// order (a linear equaliser on the half-bit energies).
-struct EqualizedDecision: BitDecision {
-    let c16: Int32
-    @inline(__always)
-    func margin(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>, _ k: Int) -> Int32 {
-        let before = k > 0 ? Int32(e[o[2 &* k &- 1]]) : 0
-        let after = k < 111 ? Int32(e[o[2 &* k &+ 2]]) : 0
-        return Demodulator.margin(e, o, k) &- (c16 &* (before &- after)) >> 4
-    }
-}
-
-/// Decision-directed equalisation: through a band limit, each half bit's energy carries
-/// `spill` (plane units) from each neighbouring half bit that holds a pulse. With the
-/// neighbours' bits taken from a tentative slicing, bit k's margin (first half − second half)
-/// carries spill·((1 − b[k−1]) − b[k+1]) from them (the half before bit k is on when bit k−1
-/// is 0, the half after it when bit k+1 is 1) and a term of its own that only scales it:
-/// subtracting the neighbours' share re-opens the eye where runs of equal bits (a 1 MHz
-/// pulse train that the filter flattens) close it. The spill is measured on each candidate's
-/// own preamble, so an unfiltered signal gets none.
-struct DirectedDecision: BitDecision {
-    let spill: Int32
-    /// The tentative bits as the frame holds them (bit k of the reply at bit 63 − k of
-    /// `high`, then of `low`), and their count.
-    let high: UInt64
-    let low: UInt64
-    let count: Int
-
-    init(spill: Int32, tentative: Frame) {
-        self.spill = spill
-        high = tentative.high
-        low = tentative.low
-        count = tentative.bitCount
-    }
-
-    /// The spill of a preamble at places `o` (order of `SliceKernels.preambleHalfBits`). The
-    /// quiet half bits next to one pulse (3, 6, 10) carry one spill each and the two between
-    /// pulses (1, 8) two, each above the noise that the far quiet half bits (4, 5, 11, 12,
-    /// 13) hold alone: 2·(E3 + E6 + E10) + E1 + E8 is 10 spills and 8 noise means, so the
-    /// spill is (that − 8/5 · the far sum) / 10; never below 0.
-    @inline(__always)
-    static func spill(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>) -> Int32 {
-        @inline(__always) func at(_ i: Int) -> Int32 { Int32(e[o[i]]) }
-        let near = (at(5) &+ at(8) &+ at(10)) &* 2 &+ at(4) &+ at(9)
-        let far = at(6) &+ at(7) &+ at(11) &+ at(12) &+ at(13)
-        return max(0, (near &* 5 &- far &* 8) / 50)
-    }
-
-    @inline(__always)
-    func margin(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>, _ k: Int) -> Int32 {
-        // Frame bit numbers are 1-based: bit k of the reply is frame bit k + 1. Before bit 0
-        // the preamble is quiet (as after a 1); after the last bit the air is (as before a 0).
-        @inline(__always) func bit(_ i: Int) -> Int32 {
-            Int32(truncatingIfNeeded: i < 64 ? high >> UInt64(63 &- i) : low >> UInt64(127 &- i)) & 1
-        }
-        let before: Int32 = k > 0 ? 1 &- bit(k &- 1) : 0
-        let after: Int32 = k &+ 1 < count ? bit(k &+ 1) : 0
-        return Demodulator.margin(e, o, k) &- spill &* (before &- after)
     }
 }
