@@ -31,39 +31,54 @@ struct EqualizedDecision: BitDecision {
 }
 
 /// Decision-directed equalisation: through a band limit, each half bit's energy carries
-/// `spill` (plane units) from each neighbouring half bit that holds a pulse. With the
-/// neighbours' bits taken from a tentative slicing, bit k's margin (first half − second half)
-/// carries spill·((1 − b[k−1]) − b[k+1]) from them (the half before bit k is on when bit k−1
-/// is 0, the half after it when bit k+1 is 1) and a term of its own that only scales it:
-/// subtracting the neighbours' share re-opens the eye where runs of equal bits (a 1 MHz
-/// pulse train that the filter flattens) close it. The spill is measured on each candidate's
-/// own preamble, so an unfiltered signal gets none.
+/// `forward` (plane units) from the half bit before it when that one holds a pulse, and
+/// `backward` from the half bit after it. With the neighbours' bits taken from a tentative
+/// slicing (b), bit k's margin (first half − second half) is ±P plus
+/// forward·(1 − b[k−1]) − backward·b[k+1] from its neighbours (the half before bit k holds a
+/// pulse when bit k−1 is 0, the half after it when bit k+1 is 1), and −forward (a 1) or
+/// +backward (a 0) from its own pulse spilling into its other half. Subtracting the
+/// neighbours' share and (backward − forward)/2 centres the two outcomes on zero again: this
+/// re-opens the eye where runs of equal bits (a 1 MHz pulse train that the filter flattens)
+/// close it. The spills are measured on each candidate's own preamble, so an unfiltered signal
+/// gets none; equal spills (`symmetricSpill`) are the steadier estimate, separate ones
+/// (`spills`) follow a sampling instant off the pulse centres.
 struct DirectedDecision: BitDecision {
-    let spill: Int32
+    let forward: Int32
+    let backward: Int32
     /// The tentative bits as the frame holds them (bit k of the reply at bit 63 − k of
     /// `high`, then of `low`), and their count.
     let high: UInt64
     let low: UInt64
     let count: Int
 
-    init(spill: Int32, tentative: Frame) {
-        self.spill = spill
+    init(spills: (forward: Int32, backward: Int32), tentative: Frame) {
+        forward = spills.forward
+        backward = spills.backward
         high = tentative.high
         low = tentative.low
         count = tentative.bitCount
     }
 
-    /// The spill of a preamble at places `o` (order of `SliceKernels.preambleHalfBits`). The
-    /// quiet half bits next to one pulse (3, 6, 10) carry one spill each and the two between
-    /// pulses (1, 8) two, each above the noise that the far quiet half bits (4, 5, 11, 12,
-    /// 13) hold alone: 2·(E3 + E6 + E10) + E1 + E8 is 10 spills and 8 noise means, so the
-    /// spill is (that − 8/5 · the far sum) / 10; never below 0.
+    /// One spill for both directions, from the preamble at places `o` (order of
+    /// `SliceKernels.preambleHalfBits`). The quiet half bits next to one pulse (3, 6, 10) carry
+    /// one spill each and the two between pulses (1, 8) two, each above the noise that the far
+    /// quiet half bits (4, 5, 11, 12, 13) hold alone: 2·(E3 + E6 + E10) + E1 + E8 is 10 spills
+    /// and 8 noise means, so the spill is (that − 8/5 · the far sum) / 10; never below 0.
     @inline(__always)
-    static func spill(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>) -> Int32 {
+    static func symmetricSpill(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>) -> Int32 {
         @inline(__always) func at(_ i: Int) -> Int32 { Int32(e[o[i]]) }
         let near = (at(5) &+ at(8) &+ at(10)) &* 2 &+ at(4) &+ at(9)
         let far = at(6) &+ at(7) &+ at(11) &+ at(12) &+ at(13)
         return max(0, (near &* 5 &- far &* 8) / 50)
+    }
+
+    /// Separate spills: forward from the half bits after a pulse (3 and 10), backward from the
+    /// one before a pulse (6), each less the far quiet half bits' mean; never below 0.
+    @inline(__always)
+    static func spills(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>) -> (forward: Int32, backward: Int32) {
+        @inline(__always) func at(_ i: Int) -> Int32 { Int32(e[o[i]]) }
+        let far = (at(6) &+ at(7) &+ at(11) &+ at(12) &+ at(13)) / 5
+        return (max(0, (at(5) &+ at(10)) / 2 &- far), max(0, at(8) &- far))
     }
 
     @inline(__always)
@@ -75,6 +90,6 @@ struct DirectedDecision: BitDecision {
         }
         let before: Int32 = k > 0 ? 1 &- bit(k &- 1) : 0
         let after: Int32 = k &+ 1 < count ? bit(k &+ 1) : 0
-        return Demodulator.margin(e, o, k) &- spill &* (before &- after)
+        return Demodulator.margin(e, o, k) &- forward &* before &+ backward &* after &- (backward &- forward) >> 1
     }
 }

@@ -108,7 +108,8 @@ extension Demodulator {
                 accepted = check(second, e, bits: phaseBits, decision: EqualizedDecision(c16: tuning.equalizer16), at: time)
             }
             if accepted == nil, tuning.directedPasses > 0 {
-                accepted = directed(e, bits: phaseBits, preamble: preamble + index * SliceKernels.preambleWindows, pulse: pulse, tentative: candidate, at: time)
+                accepted = directed(e, bits: phaseBits, preamble: preamble + index * SliceKernels.preambleWindows,
+                                    pulse: pulse, tentative: candidate, at: time)
             }
             guard let result = accepted else {
                 if ParityCheck.isAddressParity(candidate.downlinkFormat) {
@@ -127,19 +128,29 @@ extension Demodulator {
         return best
     }
 
-    /// Decision-directed slicing of a candidate that failed parity (`DirectedDecision`): up to
-    /// `tuning.directedPasses` passes, each taking the neighbours' bits from the one before
-    /// (the first from `start`, the plain slicing). Passes that change bits are checked for
-    /// parity; the last, or the one where the bits settle, also gets the weak-bit repairs
-    /// (they cost more than a parity check, and earlier passes' bits are still moving).
+    /// Decision-directed slicing of a candidate that failed parity (`DirectedDecision`), first
+    /// with one spill for both directions, then (if still failing) with separate forward and
+    /// backward spills: each up to `tuning.directedPasses` passes, each pass taking the
+    /// neighbours' bits from the one before (the first from `start`, the plain slicing).
     mutating func directed(_ e: UnsafePointer<Int16>, bits phaseBits: UnsafePointer<Int>, preamble: UnsafePointer<Int>,
                            pulse: Int32, tentative start: Frame, at time: Double) -> ParityResult? {
-        let spill = DirectedDecision.spill(e, preamble)
+        let spill = DirectedDecision.symmetricSpill(e, preamble)
         // A spill under a sixteenth of one pulse changes too few margins to be worth a pass.
         guard spill &* 64 >= pulse else { return nil }
+        if let result = directed(e, bits: phaseBits, spills: (spill, spill), pulse: pulse, tentative: start, at: time) { return result }
+        let separate = DirectedDecision.spills(e, preamble)
+        guard separate != (spill, spill) else { return nil }
+        return directed(e, bits: phaseBits, spills: separate, pulse: pulse, tentative: start, at: time)
+    }
+
+    /// The passes of `directed` with one pair of spills. Passes that change bits are checked
+    /// for parity; the last, or the one where the bits settle, also gets the weak-bit repairs
+    /// (they cost more than a parity check, and earlier passes' bits are still moving).
+    mutating func directed(_ e: UnsafePointer<Int16>, bits phaseBits: UnsafePointer<Int>, spills: (forward: Int32, backward: Int32),
+                           pulse: Int32, tentative start: Frame, at time: Double) -> ParityResult? {
         var tentative = start
         for pass in 1...max(tuning.directedPasses, 1) {
-            let decision = DirectedDecision(spill: spill, tentative: tentative)
+            let decision = DirectedDecision(spills: spills, tentative: tentative)
             guard let next = slice(e, bits: phaseBits, pulse: pulse, decision: decision) else { return nil }
             let settled = next == tentative
             // Settled at once: the plain slicing, already checked in full.

@@ -14,14 +14,20 @@ struct RepairAndEqualizerTests {
         let bits: [Int] = (0..<224).map { 16 + $0 }
 
         init(frame: Frame, pulse: Int16, spill: Int16 = 0, noise: Int16 = 0) {
+            self.init(frame: frame, pulse: pulse, forward: spill, backward: spill, noise: noise)
+        }
+
+        /// `forward`: spilled into the half bit after a pulse; `backward`: into the one before.
+        init(frame: Frame, pulse: Int16, forward: Int16, backward: Int16, noise: Int16 = 0) {
             var on = [Bool](repeating: false, count: 16 + 224)
             for h in [0, 2, 7, 9] { on[h] = true }
             for k in 0..<frame.bitCount { on[16 + 2 * k + (frame.bit(k + 1) ? 0 : 1)] = true }
             // Linear superposition, as through a filter: each half bit holds its own pulse and
-            // `spill` from each neighbour that holds one.
+            // what its neighbours that hold one spill into it.
             energies = (0..<on.count).map { h in
-                let neighbours = (h > 0 && on[h - 1] ? 1 : 0) + (h + 1 < on.count && on[h + 1] ? 1 : 0)
-                return (on[h] ? pulse : 0) + Int16(neighbours) * spill + noise
+                let fromBefore: Int16 = h > 0 && on[h - 1] ? forward : 0
+                let fromAfter: Int16 = h + 1 < on.count && on[h + 1] ? backward : 0
+                return (on[h] ? pulse : 0) + fromBefore + fromAfter + noise
             }
         }
     }
@@ -81,12 +87,12 @@ struct RepairAndEqualizerTests {
     @Test func theSpillIsMeasuredOnThePreamble() {
         let layout = Layout(frame: Self.squitter, pulse: 800, spill: 120, noise: 30)
         let spill = layout.energies.withUnsafeBufferPointer { e in
-            layout.preamble.withUnsafeBufferPointer { o in DirectedDecision.spill(e.baseAddress!, o.baseAddress!) }
+            layout.preamble.withUnsafeBufferPointer { o in DirectedDecision.symmetricSpill(e.baseAddress!, o.baseAddress!) }
         }
         #expect(spill == 120)
         let clean = Layout(frame: Self.squitter, pulse: 800, noise: 30)
         let none = clean.energies.withUnsafeBufferPointer { e in
-            clean.preamble.withUnsafeBufferPointer { o in DirectedDecision.spill(e.baseAddress!, o.baseAddress!) }
+            clean.preamble.withUnsafeBufferPointer { o in DirectedDecision.symmetricSpill(e.baseAddress!, o.baseAddress!) }
         }
         #expect(none == 0)
     }
@@ -96,7 +102,7 @@ struct RepairAndEqualizerTests {
     /// margin, pulse − spill.
     @Test func theDirectedDecisionRemovesTheNeighboursSpill() {
         let layout = Layout(frame: Self.squitter, pulse: 800, spill: 300)
-        let decision = DirectedDecision(spill: 300, tentative: Self.squitter)
+        let decision = DirectedDecision(spills: (300, 300), tentative: Self.squitter)
         layout.energies.withUnsafeBufferPointer { e in
             layout.bits.withUnsafeBufferPointer { o in
                 var plain = Set<Int32>(), directed = Set<Int32>()
@@ -107,6 +113,23 @@ struct RepairAndEqualizerTests {
                 #expect(plain.count > 1)
                 #expect(plain.min()! <= 800 - 2 * 300)
                 #expect(directed == Set<Int32>([800 - 300]))
+            }
+        }
+    }
+
+    /// With different spills either way (a sampling instant off the pulse centres), the
+    /// separate estimate finds both, and the directed decision with them gives every bit the
+    /// margin pulse − (forward + backward)/2.
+    @Test func separateSpillsAreMeasuredAndRemoved() {
+        let layout = Layout(frame: Self.squitter, pulse: 800, forward: 240, backward: 80, noise: 20)
+        layout.energies.withUnsafeBufferPointer { e in
+            let spills = layout.preamble.withUnsafeBufferPointer { o in DirectedDecision.spills(e.baseAddress!, o.baseAddress!) }
+            #expect(spills == (240, 80))
+            let decision = DirectedDecision(spills: spills, tentative: Self.squitter)
+            layout.bits.withUnsafeBufferPointer { o in
+                var directed = Set<Int32>()
+                for k in 0..<112 { directed.insert(abs(decision.margin(e.baseAddress!, o.baseAddress!, k))) }
+                #expect(directed == Set<Int32>([800 - (240 + 80) / 2]))
             }
         }
     }
