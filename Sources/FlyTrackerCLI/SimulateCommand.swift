@@ -60,6 +60,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Receiving channel: ideal (box filter, frames on 12 MHz ticks, perfect IQ) or realistic (RTL2832U band limit, random sub-sample timing, IQ imbalance, DC offset).", valueName: "ideal|realistic"))
     var channel = "ideal"
 
+    @Option(name: .customLong("test-frames"), help: ArgumentHelp("Write a sensitivity test signal instead of a sky: this many random DF17 frames, one per 400 µs, at --snr dB (mean message power over noise power; noise at -30 dBFS), with FRUIT at --fruit-rate (the signals of 'bench --sensitivity').", valueName: "N"))
+    var testFrames: Int?
+
+    @Option(name: .customLong("fruit-rate"), help: "With --test-frames: FRUIT (other aircraft's replies) per second.")
+    var fruitRate = 200.0
+
     @Flag(help: "Print nothing when done.")
     var quiet = false
 
@@ -76,12 +82,15 @@ struct SimulateCommand: ParsableCommand {
         guard (0...10_000).contains(aircraft) else { throw ValidationError("--aircraft must be between 0 and 10000") }
         guard snr.isFinite else { throw ValidationError("--snr must be a number of dB") }
         guard ReceiverChannel(named: channel) != nil else { throw ValidationError("unknown channel '\(channel)': use ideal or realistic") }
+        if let testFrames, !(1...100_000).contains(testFrames) { throw ValidationError("--test-frames must be between 1 and 100000") }
+        guard fruitRate.isFinite, (0...100_000).contains(fruitRate) else { throw ValidationError("--fruit-rate must be between 0 and 100000") }
         guard (-90...90).contains(lat), (-180...180).contains(lon) else {
             throw ValidationError("--lat must be within ±90 and --lon within ±180 degrees")
         }
     }
 
     func run() throws {
+        if let testFrames { return try writeTestSignal(count: testFrames) }
         let configuration = SkyConfiguration(
             seed: seed, aircraftCount: aircraft, receiver: Coordinate(latitude: lat, longitude: lon),
             sampleRate: SampleRate(argument: sampleRate)!, format: SampleFormat(rawValue: format.lowercased())!,
@@ -100,6 +109,27 @@ struct SimulateCommand: ParsableCommand {
         if let truth { text += ", truth in \(truth)" }
         if summary.clippedValues > 0 { text += "; \(summary.clippedValues) values clipped at full scale" }
         // Standard output carries the samples when the output is '-'.
+        var out = OutputBuffer(fd: output == "-" ? STDERR_FILENO : STDOUT_FILENO)
+        out.printLine(text)
+    }
+
+    /// `--test-frames`: a `SensitivityScenario` signal and its truth.
+    private func writeTestSignal(count: Int) throws {
+        let scenario = SensitivityScenario(seed: seed, count: count, snr: snr, sampleRate: SampleRate(argument: sampleRate)!,
+                                           format: SampleFormat(rawValue: format.lowercased())!,
+                                           channel: ReceiverChannel(named: channel)!, fruitRate: fruitRate)
+        let summary: SimulationSummary
+        do {
+            summary = try SimulationWriter.write(scenario: scenario, iqPath: output, truthPath: truth)
+        } catch {
+            StandardStreams.error(error.description)
+            throw ExitCode(1)
+        }
+        guard !quiet else { return }
+        var text = "wrote \(summary.samples) samples (\(summary.seconds) s, \(scenario.format) at \(scenario.sampleRate), \(channel) channel) to \(output)"
+        text += "; \(count) test frames at \(snr) dB and \(summary.frames - count) FRUIT"
+        if let truth { text += ", truth in \(truth)" }
+        if summary.clippedValues > 0 { text += "; \(summary.clippedValues) values clipped at full scale" }
         var out = OutputBuffer(fd: output == "-" ? STDERR_FILENO : STDOUT_FILENO)
         out.printLine(text)
     }

@@ -66,6 +66,28 @@ public enum SimulationWriter {
     }
 }
 
+extension SimulationWriter {
+    /// Writes a sensitivity test signal (`SensitivityScenario`: random DF17 test frames at one
+    /// SNR, FRUIT, the scenario's channel) to `iqPath` ("-": standard output) and one
+    /// `SensitivityScenario.Sent.jsonLine` per frame to `truthPath` (nil: none).
+    public static func write(scenario: SensitivityScenario, iqPath: String, truthPath: String?) throws(SimulationWriteError) -> SimulationSummary {
+        let signal = scenario.render()
+        let iq = try OutputFile(path: iqPath)
+        defer { iq.close() }
+        try iq.write(signal.bytes)
+        if let truthPath {
+            let truth = try OutputFile(path: truthPath)
+            defer { truth.close() }
+            try truth.write(Array(signal.sent.map { $0.jsonLine + "\n" }.joined().utf8))
+        }
+        var byDF: [Int: Int] = [:]
+        for s in signal.sent { byDF[s.transmission.frame.downlinkFormat, default: 0] += 1 }
+        return SimulationSummary(samples: UInt64(signal.sampleCount), frames: signal.sent.count, framesByDF: byDF,
+                                 clippedValues: signal.clippedValues,
+                                 seconds: Double(signal.sampleCount) / Double(scenario.sampleRate.hertz))
+    }
+}
+
 extension SimulatorSource {
     /// Frames sent so far per downlink format.
     public var framesByDF: [Int: Int] { dfCounts }
