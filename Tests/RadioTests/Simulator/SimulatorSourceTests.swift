@@ -76,8 +76,9 @@ struct SimulatorSourceTests {
         return Frame(raw: raw << UInt128(128 - bitCount), bitCount: bitCount)
     }
 
-    @Test func theStreamIsTheSameForEveryBlockSize() {
-        let configuration = SkyConfiguration(seed: 12, aircraftCount: 150, sampleRate: .rate2_4, format: .uc8, snr: 15)
+    @Test(arguments: [ReceiverChannel.ideal, .realistic])
+    func theStreamIsTheSameForEveryBlockSize(channel: ReceiverChannel) {
+        let configuration = SkyConfiguration(seed: 12, aircraftCount: 150, sampleRate: .rate2_4, format: .uc8, snr: 15, channel: channel)
         let reference = Self.drain(SimulatorSource(configuration: configuration, duration: 0.02, blockSize: 1 << 17))
         #expect(reference.bytes.count == 48_000 * 2)
         #expect(reference.truth.count > 10)
@@ -92,6 +93,29 @@ struct SimulatorSourceTests {
                 next += UInt64(block.sampleCount)
             }
         }
+    }
+
+    /// The realistic channel: the noiseless cf32 stream is the truth's transmissions (with their
+    /// sub-tick starts) through the band limit, then the front end's imbalance and offset.
+    @Test(arguments: SampleRate.allCases)
+    func realisticTruthDescribesExactlyWhatWasRendered(rate: SampleRate) throws {
+        let configuration = SkyConfiguration(seed: 11, aircraftCount: 60, sampleRate: rate, format: .cf32, snr: nil, channel: .realistic)
+        let source = SimulatorSource(configuration: configuration, duration: 0.05, blockSize: 30_000)
+        let (bytes, truth, _) = Self.drain(source)
+        let total = Int(0.05 * Double(rate.hertz))
+        let stream = SampleQuantizer.dequantize(bytes, format: .cf32)
+        let band = BandLimitedModulator(sampleRate: rate)
+        var again = [Float](repeating: 0, count: 2 * total)
+        again.withUnsafeMutableBufferPointer { buffer in
+            for record in truth { band.add(record.transmission, into: buffer, firstSample: 0) }
+            ReceiverChannel.realistic.applyFrontEnd(to: buffer)
+        }
+        #expect(truth.contains { $0.subTick > 0 })
+        var worst: Float = 0
+        for i in stream.indices { worst = max(worst, abs(stream[i] - again[i])) }
+        // Records in memory carry the sub-tick start exactly (a truth file's `sample` has 4
+        // decimals of a sample).
+        #expect(worst < 1e-5)
     }
 
     @Test(arguments: SampleFormat.allCases)
