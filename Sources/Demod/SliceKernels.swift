@@ -36,8 +36,9 @@ struct SliceKernels: Sendable {
     /// 2.0 MS/s a half bit is one sample, and the receiver's band limit (the RTL2832U's
     /// decimation filter, about ±0.4 of the sample rate) spills each 0.5 µs pulse into the
     /// samples beside it, filling the quiet half bits between the preamble's pulses: on the
-    /// realistic channel two more failed tests find 6 % more frames at 15 dB and cost little.
-    /// At 2.4 MS/s (1.2 samples a half bit) they find none more: 0.
+    /// realistic channel two more failed tests find a few percent more frames at 12–15 dB and
+    /// more on the real recording (modes1.bin). At 2.4 MS/s (1.2 samples a half bit) they find
+    /// none more: 0.
     let extraShapeSlack: Int
     /// Half-bit length in steps (4 or 6).
     let halfBitSteps: Int

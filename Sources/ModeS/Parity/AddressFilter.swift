@@ -85,8 +85,9 @@ public struct AddressFilter: Sendable {
 extension AddressFilter {
     /// The receiver's acceptance rule for one demodulated frame at `time` (seconds):
     /// checks parity (2-bit correction only for addresses already known), accepts a corrected
-    /// DF11/17/18, or a DF11 with a non-zero interrogator code, only from an address already known, learns the address of every DF11/17/18
-    /// it accepts, and accepts an address/parity reply only when its address is known.
+    /// DF11/17/18, or a DF11 with a non-zero interrogator code, only from an address already
+    /// known, learns the address of every DF11/17/18 it accepts, and accepts an
+    /// address/parity reply only when its address is known.
     /// Returns nil for a frame to discard.
     public mutating func accept(_ frame: Frame, at time: Double) -> ParityResult? {
         guard let result = ParityCheck.check(frame, known: at(time)) else { return nil }
