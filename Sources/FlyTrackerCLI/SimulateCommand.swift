@@ -90,46 +90,47 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let testFrames { return try writeTestSignal(count: testFrames) }
+        let rate = SampleRate(argument: sampleRate)!, sampleFormat = SampleFormat(rawValue: format.lowercased())!
+        let receiving = ReceiverChannel(named: channel)!
+        if let testFrames {
+            // `--test-frames`: a `SensitivityScenario` signal and its truth.
+            let scenario = SensitivityScenario(seed: seed, count: testFrames, snr: snr, sampleRate: rate, format: sampleFormat,
+                                               channel: receiving, fruitRate: fruitRate)
+            let summary = try write { () throws(SimulationWriteError) in
+                try SimulationWriter.write(scenario: scenario, iqPath: output, truthPath: truth)
+            }
+            report(summary, "\(testFrames) test frames at \(snr) dB and \(summary.frames - testFrames) FRUIT")
+            return
+        }
         let configuration = SkyConfiguration(
             seed: seed, aircraftCount: aircraft, receiver: Coordinate(latitude: lat, longitude: lon),
-            sampleRate: SampleRate(argument: sampleRate)!, format: SampleFormat(rawValue: format.lowercased())!,
-            snr: noNoise ? nil : snr, channel: ReceiverChannel(named: channel)!)
-        let summary: SimulationSummary
+            sampleRate: rate, format: sampleFormat, snr: noNoise ? nil : snr, channel: receiving)
+        let summary = try write { () throws(SimulationWriteError) in
+            try SimulationWriter.write(configuration: configuration, duration: duration, iqPath: output, truthPath: truth)
+        }
+        let byDF = summary.framesByDF.keys.sorted().map { "DF\($0) \(summary.framesByDF[$0]!)" }.joined(separator: ", ")
+        report(summary, "\(summary.frames) frames (\(byDF))")
+    }
+
+    /// Runs a writer; a failure is one line on standard error and exit code 1.
+    private func write(_ body: () throws(SimulationWriteError) -> SimulationSummary) throws -> SimulationSummary {
         do {
-            summary = try SimulationWriter.write(configuration: configuration, duration: duration, iqPath: output, truthPath: truth)
+            return try body()
         } catch {
             StandardStreams.error(error.description)
             throw ExitCode(1)
         }
+    }
+
+    /// The one-line summary (unless `--quiet`): what was written where, then `frames`.
+    private func report(_ summary: SimulationSummary, _ frames: String) {
         guard !quiet else { return }
-        let byDF = summary.framesByDF.keys.sorted().map { "DF\($0) \(summary.framesByDF[$0]!)" }.joined(separator: ", ")
-        var text = "wrote \(summary.samples) samples (\(summary.seconds) s, \(configuration.format) at \(configuration.sampleRate)) to \(output)"
-        text += "; \(summary.frames) frames (\(byDF))"
+        var text = "wrote \(summary.samples) samples (\(summary.seconds) s, \(format.lowercased()) at \(SampleRate(argument: sampleRate)!)"
+        text += (channel.lowercased() == "ideal" ? "" : ", \(channel.lowercased()) channel") + ") to \(output)"
+        text += "; \(frames)"
         if let truth { text += ", truth in \(truth)" }
         if summary.clippedValues > 0 { text += "; \(summary.clippedValues) values clipped at full scale" }
         // Standard output carries the samples when the output is '-'.
-        var out = OutputBuffer(fd: output == "-" ? STDERR_FILENO : STDOUT_FILENO)
-        out.printLine(text)
-    }
-
-    /// `--test-frames`: a `SensitivityScenario` signal and its truth.
-    private func writeTestSignal(count: Int) throws {
-        let scenario = SensitivityScenario(seed: seed, count: count, snr: snr, sampleRate: SampleRate(argument: sampleRate)!,
-                                           format: SampleFormat(rawValue: format.lowercased())!,
-                                           channel: ReceiverChannel(named: channel)!, fruitRate: fruitRate)
-        let summary: SimulationSummary
-        do {
-            summary = try SimulationWriter.write(scenario: scenario, iqPath: output, truthPath: truth)
-        } catch {
-            StandardStreams.error(error.description)
-            throw ExitCode(1)
-        }
-        guard !quiet else { return }
-        var text = "wrote \(summary.samples) samples (\(summary.seconds) s, \(scenario.format) at \(scenario.sampleRate), \(channel) channel) to \(output)"
-        text += "; \(count) test frames at \(snr) dB and \(summary.frames - count) FRUIT"
-        if let truth { text += ", truth in \(truth)" }
-        if summary.clippedValues > 0 { text += "; \(summary.clippedValues) values clipped at full scale" }
         var out = OutputBuffer(fd: output == "-" ? STDERR_FILENO : STDOUT_FILENO)
         out.printLine(text)
     }
