@@ -164,9 +164,11 @@ extension Demodulator {
 
     /// Parity, correction and weak-bit repair of a sliced candidate.
     mutating func check<D: BitDecision>(_ candidate: Frame, _ e: UnsafePointer<Int16>, bits: UnsafePointer<Int>, decision: D, at time: Double) -> ParityResult? {
-        if let result = addressFilter.accept(candidate, at: time) { return result }
+        let syndrome = CRC24.syndrome(of: candidate)
+        if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
         let weakest = weakestBits(e, bits: bits, count: candidate.bitCount, decision: decision)
-        return repairWeakBits(candidate, weakest: weakest, at: time) ?? repairUnknownSquitter(candidate, weakest: weakest)
+        return repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time)
+            ?? repairUnknownSquitter(candidate, syndrome: syndrome, weakest: weakest)
     }
 
     /// Slices the bits after a preamble; nil for a format with no defined length, or when
@@ -277,16 +279,16 @@ extension Demodulator {
         }
     }
 
-    /// The first variant of `candidate` with a subset of the first `count` weakest bits
-    /// inverted that `accept` takes, with the number of bits inverted. `accept` gets the
+    /// The first variant of `candidate` (whose syndrome is `base`) with a subset of the first
+    /// `count` weakest bits inverted that `accept` takes, with the number of bits inverted. `accept` gets the
     /// variant's syndrome and a function that builds the variant (only a syndrome that may
     /// pass needs the frame). Every non-empty subset is tried once, in Gray-code order, so
     /// each differs from the one before in one bit: the code is linear, so the syndrome
     /// changes by that bit's syndrome and the frame by one bit.
-    func flipWeakBits(_ candidate: Frame, _ w: WeakestBits, count: Int,
+    func flipWeakBits(_ candidate: Frame, syndrome base: UInt32, _ w: WeakestBits, count: Int,
                       accept: (UInt32, () -> Frame) -> ParityResult?) -> (ParityResult, Int)? {
         guard count > 0 else { return nil }
-        var syndrome = CRC24.syndrome(of: candidate)
+        var syndrome = base
         let raw = candidate.raw
         var mask: UInt128 = 0
         var flipped = 0
@@ -308,10 +310,10 @@ extension Demodulator {
     /// structure. Each candidate has 2^n − 1 variants, each a random 24-bit syndrome to noise,
     /// so a candidate that is not a reply passes with probability (2^n − 1)/2^24 (31/2^24 ≈
     /// 1.8e-6 for n = 5), the bound stated and measured in the README.
-    func repairUnknownSquitter(_ candidate: Frame, weakest w: WeakestBits) -> ParityResult? {
+    func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, weakest w: WeakestBits) -> ParityResult? {
         let df = candidate.downlinkFormat
         guard df == 17 || df == 18 else { return nil }
-        return flipWeakBits(candidate, w, count: w.count(upTo: tuning.unknownRepairBits)) { syndrome, variant in
+        return flipWeakBits(candidate, syndrome: syndrome, w, count: w.count(upTo: tuning.unknownRepairBits)) { syndrome, variant in
             guard syndrome == 0 else { return nil }
             let frame = variant()
             return ParityResult(frame: frame, outcome: .ok, address: UInt32(frame.bits(9, 32)), interrogatorID: nil)
@@ -324,13 +326,13 @@ extension Demodulator {
     /// (of an address/parity reply: only the weakest) and accepts the result only for an
     /// address already known (multi-bit repairs must not invent aircraft). Returns the
     /// repaired result with the total bits changed.
-    func repairWeakBits(_ candidate: Frame, weakest w: WeakestBits, at time: Double) -> ParityResult? {
+    func repairWeakBits(_ candidate: Frame, syndrome: UInt32, weakest w: WeakestBits, at time: Double) -> ParityResult? {
         let known = addressFilter.at(time)
         // The parity of an address/parity reply *is* its address, so every variant tried is
         // one more chance for noise to land on one of the known addresses (up to 4 096 of
         // 2^24): those try only the single weakest bit.
         let addressParity = ParityCheck.isAddressParity(candidate.downlinkFormat)
-        return flipWeakBits(candidate, w, count: w.count(upTo: addressParity ? 1 : 3)) { syndrome, variant in
+        return flipWeakBits(candidate, syndrome: syndrome, w, count: w.count(upTo: addressParity ? 1 : 3)) { syndrome, variant in
             // An address/parity reply's syndrome is its address: look it up before building.
             if addressParity && !known.contains(syndrome) { return nil }
             guard let result = ParityCheck.check(variant(), syndrome: syndrome, known: known), known.contains(result.address) else { return nil }

@@ -53,20 +53,20 @@ struct RepairAndEqualizerTests {
         var d = Demodulator(sampleRate: .rate2_4)
         let damaged = Self.squitter.flipping(bit: 41).flipping(bit: 91)
         let weakest = Demodulator.WeakestBits(bits: (8, 41, 13, 91, 67))
-        let repaired = d.repairUnknownSquitter(damaged, weakest: weakest)
+        let repaired = d.repairUnknownSquitter(damaged, syndrome: CRC24.syndrome(of: damaged), weakest: weakest)
         #expect(repaired?.frame == Self.squitter)
         #expect(repaired?.correctedBits == 2 && repaired?.address == 0x4840D6)
         // The same damage where the margins were not smallest: not believed.
-        #expect(d.repairUnknownSquitter(damaged, weakest: Demodulator.WeakestBits(bits: (8, 41, 13, 67, 70))) == nil)
+        #expect(d.repairUnknownSquitter(damaged, syndrome: CRC24.syndrome(of: damaged), weakest: Demodulator.WeakestBits(bits: (8, 41, 13, 67, 70))) == nil)
         // Bit 91 is the fourth weakest: with only three tried it is out of reach; none with 0.
         d.tuning.unknownRepairBits = 3
-        #expect(d.repairUnknownSquitter(damaged, weakest: weakest) == nil)
+        #expect(d.repairUnknownSquitter(damaged, syndrome: CRC24.syndrome(of: damaged), weakest: weakest) == nil)
         d.tuning.unknownRepairBits = 0
-        #expect(d.repairUnknownSquitter(damaged.flipping(bit: 91), weakest: weakest) == nil)
+        #expect(d.repairUnknownSquitter(damaged.flipping(bit: 91), syndrome: CRC24.syndrome(of: damaged.flipping(bit: 91)), weakest: weakest) == nil)
         // Never for other formats.
         d.tuning.unknownRepairBits = 5
         let allCall = Frame.allCall(address: 0x4840D6).flipping(bit: 20)
-        #expect(d.repairUnknownSquitter(allCall, weakest: Demodulator.WeakestBits(bits: (20, 0, 0, 0, 0))) == nil)
+        #expect(d.repairUnknownSquitter(allCall, syndrome: CRC24.syndrome(of: allCall), weakest: Demodulator.WeakestBits(bits: (20, 0, 0, 0, 0))) == nil)
     }
 
     /// On noise, a candidate with n weak bits tried passes with probability (2^n − 1)/2^24:
@@ -79,7 +79,8 @@ struct RepairAndEqualizerTests {
             let raw = UInt128(17) << 123 | UInt128(rng.next() & (1 << 59 - 1)) << 64 | UInt128(rng.next() & ~0xFFFF)
             let weakest = Demodulator.WeakestBits(bits: (Int(rng.next() % 107) + 6, Int(rng.next() % 107) + 6, Int(rng.next() % 107) + 6,
                                                           Int(rng.next() % 107) + 6, Int(rng.next() % 107) + 6))
-            if d.repairUnknownSquitter(Frame(raw: raw, bitCount: 112)!, weakest: weakest) != nil { passed += 1 }
+            let word = Frame(raw: raw, bitCount: 112)!
+            if d.repairUnknownSquitter(word, syndrome: CRC24.syndrome(of: word), weakest: weakest) != nil { passed += 1 }
         }
         #expect(passed <= 2)
     }

@@ -90,7 +90,13 @@ extension AddressFilter {
     /// address/parity reply only when its address is known.
     /// Returns nil for a frame to discard.
     public mutating func accept(_ frame: Frame, at time: Double) -> ParityResult? {
-        guard let result = ParityCheck.check(frame, known: at(time)) else { return nil }
+        accept(frame, syndrome: CRC24.syndrome(of: frame), at: time)
+    }
+
+    /// `accept` with the frame's syndrome already computed (`CRC24.syndrome(of:)`), for callers
+    /// that need it again (the demodulator's weak-bit repairs).
+    public mutating func accept(_ frame: Frame, syndrome: UInt32, at time: Double) -> ParityResult? {
+        guard let result = ParityCheck.check(frame, syndrome: syndrome, known: at(time)) else { return nil }
         switch result.frame.downlinkFormat {
         case 11:
             // Only a clean reply with interrogator code 0 (a spontaneous acquisition squitter
