@@ -62,7 +62,8 @@ public struct ReceiverChannel: Sendable, Hashable {
 }
 
 /// Renders transmissions for one `ReceiverChannel` and sample rate: the box `Modulator` or the
-/// `BandLimitedModulator`, and the front end's flaws.
+/// `BandLimitedModulator` (the front end's flaws are the channel's `applyFrontEnd`, applied
+/// after the noise).
 public struct ChannelRenderer: Sendable {
     public let channel: ReceiverChannel
     private let box: Modulator
@@ -88,8 +89,6 @@ public struct ChannelRenderer: Sendable {
         if let band { band.add(transmission, into: iq, firstSample: firstSample) } else { box.add(transmission, into: iq, firstSample: firstSample) }
     }
 
-    /// The front end's flaws on a block of signal plus noise.
-    public func applyFrontEnd(to iq: UnsafeMutableBufferPointer<Float>) { channel.applyFrontEnd(to: iq) }
 }
 
 extension ReceiverChannel {

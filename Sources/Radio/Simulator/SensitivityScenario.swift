@@ -140,10 +140,7 @@ public struct SensitivityScenario: Sendable, Hashable {
         let typeCodes: [UInt64] = [1, 2, 3, 4, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 28, 29, 31]
         let tc = typeCodes[Int(rng.next() % UInt64(typeCodes.count))]
         let me = tc << 51 | (rng.next() & (1 << 51 - 1))
-        var raw = UInt128(17) << 123 | UInt128(5) << 120
-        raw |= UInt128(rng.next() & 0xFF_FFFF) << 96
-        raw |= UInt128(me) << 40
-        return Frame.sealing(raw, bitCount: Frame.longBits, overlay: 0)
+        return Frame.extendedSquitter(address: UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF, me: MessageField(me))
     }
 
     /// Renders the signal: every frame through the channel, noise, the front end, quantised.
@@ -156,7 +153,7 @@ public struct SensitivityScenario: Sendable, Hashable {
         iq.withUnsafeMutableBufferPointer { buffer in
             for s in sent { renderer.add(s.transmission, into: buffer, firstSample: 0) }
             noise.add(to: buffer)
-            renderer.applyFrontEnd(to: buffer)
+            channel.applyFrontEnd(to: buffer)
         }
         var bytes: [UInt8] = []
         let clipped = iq.withUnsafeBufferPointer { SampleQuantizer.quantize($0, to: format, appendingTo: &bytes) }

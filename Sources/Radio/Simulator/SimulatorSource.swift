@@ -111,7 +111,7 @@ public final class SimulatorSource: SampleSource {
         floats.withUnsafeMutableBufferPointer { buffer in
             for sent in active { renderer.add(sent.transmission, into: buffer, firstSample: first) }
             noise?.add(to: buffer)
-            renderer.applyFrontEnd(to: buffer)
+            configuration.channel.applyFrontEnd(to: buffer)
         }
         active.removeAll { renderer.sampleRange(of: $0.transmission).upperBound <= end }
         nextSample = end
