@@ -10,7 +10,7 @@ import Tracking
 /// `r`, `t`, `desc`, `ownOp`, `year`, `dbFlags`, `alt_baro` (ft or `"ground"`), `alt_geom`,
 /// speeds, angles, rates, `squawk`, `emergency`, `category`, intent, `lat`/`lon`, `nic`,
 /// `rc`, `seen_pos`, quality indicators, `mlat`/`tisb` (field names from those sources),
-/// `messages`, `seen`, `rssi`, and readsb's `r_dst`/`r_dir` (NM/degrees from the receiver)
+/// `messages`, `seen`, `rssi`, FlyTracker's `receivers` (an aggregator's hearing receivers), and readsb's `r_dst`/`r_dir` (NM/degrees from the receiver)
 /// and Comm-B `ws`/`wd`/`oat`. Ages (`seen`, `seen_pos`) are on the snapshot's time base;
 /// `now` is wall-clock time.
 public enum AircraftJSON {
@@ -90,7 +90,22 @@ public enum AircraftJSON {
         w.add("messages", a.messages)
         w.add("seen", max(0, time - a.lastSeen), decimals: 1)
         w.add("rssi", a.rssi, decimals: 1)
+        if !a.heardBy.isEmpty { w.addRaw("receivers", receivers(a, at: time)) }
         return w.finish()
+    }
+
+    /// FlyTracker's `receivers` (aggregator only): each network receiver that hears the
+    /// aircraft, strongest first: `id`, `rssi` (last frame, dBFS), `messages`, `seen` (s).
+    static func receivers(_ a: Aircraft, at time: Double) -> String {
+        let sorted = a.heardBy.sorted { ($0.value.signal ?? -.infinity, $1.key) > ($1.value.signal ?? -.infinity, $0.key) }
+        return JSONWriter.array(sorted.map { id, h in
+            var w = JSONWriter()
+            w.add("id", id.rawValue)
+            w.add("rssi", h.signal, decimals: 1)
+            w.add("messages", h.messages)
+            w.add("seen", max(0, time - h.lastSeen), decimals: 1)
+            return w.finish()
+        })
     }
 
     /// A callsign as aircraft.json writes it: 8 characters, padded with spaces.

@@ -84,11 +84,16 @@ struct ReceiverLoop {
     }
 
     /// Applies frames that arrived on the network inputs (their own clocks are not ours: the
-    /// arrival time is the table time).
+    /// arrival time is the table time). A copy of a transmission another receiver delivered
+    /// first only records that its receiver heard the aircraft too.
     mutating func applyRemoteFrames() {
         guard let feeds else { return }
         for r in feeds.takeRemoteFrames() {
-            table.apply(ModeSMessage(r.parity), received: r.received, at: r.arrival)
+            if r.merged, let hearing = r.hearing {
+                table.hear(ModeSMessage(r.parity), received: r.received, at: r.arrival, via: hearing)
+            } else {
+                table.apply(ModeSMessage(r.parity), received: r.received, at: r.arrival, via: r.hearing)
+            }
         }
     }
 

@@ -84,8 +84,11 @@ struct RunCommand: ParsableCommand {
         configuration.receiver = receiver
         var loop = ReceiverLoop(sampleRate: source.sampleRate.rate, table: AircraftTable(configuration: configuration, database: database))
         if fast { loop.demodulator.tuning = .fast }
-        let feedOptions = try network.feedOptions()
-        let feeds = feedOptions.isEmpty ? nil : FeedHub(options: feedOptions)
+        let feedOptions = try network.feedOptions(position: receiver)
+        let quiet = quiet
+        let feeds = feedOptions.isEmpty ? nil : FeedHub(options: feedOptions, onEvent: { event in
+            if !quiet { StandardStreams.error("\(event)") }
+        })
         do { try feeds?.start() } catch {
             StandardStreams.error("cannot open network port: \(error)")
             throw ExitCode(1)
@@ -97,7 +100,7 @@ struct RunCommand: ParsableCommand {
         let stop = StopSignal { capture?.stop() }
         let web = try startWeb(store: store, receiver: receiver)
         defer { web?.server.stopAndWait() }
-        let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: store, web: web.map { ($0.snapshots, $0.stats) })
+        let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: store, web: web.map { ($0.snapshots, $0.stats, $0.receivers) })
         var autoGain = dongle.gain.value == .auto ? capture?.makeAutoGainController(configuration: .init()) : nil
 
         var output = OutputBuffer()
@@ -111,7 +114,7 @@ struct RunCommand: ParsableCommand {
                     StandardStreams.error(decision.description)
                 }
             }
-            outputs.update(loop: loop, delta: local, remote: feeds?.statistics(), now: now)
+            outputs.update(loop: loop, delta: local, remote: feeds?.statistics(), receivers: feeds?.receivers(), now: now)
         }
         var outcome: Result<Void, SampleSourceError> = .success(())
         if let opened {
@@ -142,13 +145,15 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The web page and HTTP API, when asked for: the server and what `run` publishes to it.
-    private func startWeb(store: AppDatabase?, receiver: Coordinate?) throws -> (server: WebServer, snapshots: SnapshotPublisher, stats: PublishedStats)? {
+    private func startWeb(store: AppDatabase?, receiver: Coordinate?) throws -> (server: WebServer, snapshots: SnapshotPublisher, stats: PublishedStats, receivers: PublishedReceivers)? {
         guard let port = httpPort ?? (network.net || network.netOnly ? WebConfiguration.defaultPort : nil), port > 0 else { return nil }
         let snapshots = SnapshotPublisher()
         let stats = PublishedStats()
-        let sources = WebSources.recording(snapshots, stats: stats,
+        let receivers = PublishedReceivers()
+        var sources = WebSources.recording(snapshots, stats: stats,
                                            receiver: ReceiverInfo(version: "flytracker 0.1.0", position: receiver),
                                            accounts: store.map { WebAccounts(database: $0) })
+        sources.network = receivers
         let server = WebServer()
         do {
             let bound = try server.startAndWait(sources: sources, configuration: WebConfiguration(port: port))
@@ -157,7 +162,7 @@ struct RunCommand: ParsableCommand {
             StandardStreams.error("\(error)")
             throw ExitCode(1)
         }
-        return (server, snapshots, stats)
+        return (server, snapshots, stats, receivers)
     }
 
     /// The database (`--db` or the default path; created when missing), or nil with `--no-db`.

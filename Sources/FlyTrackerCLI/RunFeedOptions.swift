@@ -1,5 +1,9 @@
 import ArgumentParser
 import Feeds
+import ModeS
+import Tracking
+import ModeS
+import Tracking
 
 /// The network feeds of `run` (ports as readsb and dump1090-fa use them).
 struct FeedCommandOptions: ParsableArguments {
@@ -33,13 +37,44 @@ struct FeedCommandOptions: ParsableArguments {
     @Option(name: .customLong("net-heartbeat"), help: "Seconds between heartbeats on idle outputs (0 = none; default 60).")
     var netHeartbeat: Double?
 
-    /// The feed options these flags ask for (empty when no feed is wanted).
-    func feedOptions() throws -> FeedOptions {
+    @Option(name: .customLong("receiver-id"), help: ArgumentHelp("This receiver's id in a network: a UUID (readsb's form) or a name; sent on every beast_out connector with --receiver-name and --lat/--lon so an aggregator can merge receivers.", valueName: "ID"))
+    var receiverID: String?
+
+    @Option(name: .customLong("receiver-name"), help: ArgumentHelp("A name for this receiver shown by the aggregator (up to 64 bytes).", valueName: "NAME"))
+    var receiverName: String?
+
+    @Option(name: .customLong("net-merge-window"), help: ArgumentHelp("Aggregator: identical frames from different receivers within this many seconds are one transmission (default 0.5; 0 counts every copy).", valueName: "SECONDS"))
+    var netMergeWindow: Double?
+
+    func validate() throws {
+        if let receiverID, ReceiverID.uuid(receiverID) == nil && ReceiverID(rawValue: receiverID) == nil {
+            throw ValidationError("--receiver-id must be a UUID or 1 to 64 printable characters without spaces")
+        }
+        if let receiverName, receiverName.isEmpty || receiverName.utf8.count > ReceiverAnnouncement.maxNameLength {
+            throw ValidationError("--receiver-name must be 1 to \(ReceiverAnnouncement.maxNameLength) bytes")
+        }
+        if let netMergeWindow, !(0...10).contains(netMergeWindow) {
+            throw ValidationError("--net-merge-window must be 0…10 seconds")
+        }
+        if receiverID == nil && receiverName != nil {
+            throw ValidationError("--receiver-name goes with --receiver-id")
+        }
+    }
+
+    /// The feed options these flags ask for (empty when no feed is wanted); `position`: the
+    /// receiver's, announced with `--receiver-id`.
+    func feedOptions(position: Coordinate? = nil) throws -> FeedOptions {
         do {
-            return try FeedOptions.commandLine(net: net || netOnly, bindAddress: netBindAddress,
-                                               beastOutPorts: netBeastOutPort, avrOutPorts: netRawOutPort, sbsOutPorts: netSBSPort,
-                                               beastInPorts: netBeastInPort, avrInPorts: netRawInPort,
-                                               connectors: netConnector, heartbeat: netHeartbeat)
+            var options = try FeedOptions.commandLine(net: net || netOnly, bindAddress: netBindAddress,
+                                                      beastOutPorts: netBeastOutPort, avrOutPorts: netRawOutPort, sbsOutPorts: netSBSPort,
+                                                      beastInPorts: netBeastInPort, avrInPorts: netRawInPort,
+                                                      connectors: netConnector, heartbeat: netHeartbeat)
+            if let receiverID {
+                let id = ReceiverID.uuid(receiverID) ?? ReceiverID(rawValue: receiverID)
+                options.announcement = ReceiverAnnouncement(id: id, name: receiverName, position: position)
+            }
+            if let netMergeWindow { options.mergeWindow = netMergeWindow }
+            return options
         } catch {
             StandardStreams.error("\(error)")
             throw ExitCode(1)

@@ -26,10 +26,12 @@ final class RunOutputs {
     private let alerts: AlertDispatcher?
     private var recorderFailed = false
 
-    /// Where the web server reads the live table and stats.json from.
-    private let web: (snapshots: SnapshotPublisher, stats: PublishedStats)?
+    /// Where the web server reads the live table, stats.json and the network's receivers from.
+    private let web: (snapshots: SnapshotPublisher, stats: PublishedStats, receivers: PublishedReceivers)?
+    /// What each receiver of a network covers (aggregator).
+    private var coverage = CoverageMap()
 
-    init(command: RunCommand, epoch: Double, store: AppDatabase?, web: (SnapshotPublisher, PublishedStats)? = nil) throws {
+    init(command: RunCommand, epoch: Double, store: AppDatabase?, web: (SnapshotPublisher, PublishedStats, PublishedReceivers)? = nil) throws {
         self.web = web
         if let store {
             do { recorder = try SightingRecorder(database: store) } catch {
@@ -57,7 +59,8 @@ final class RunOutputs {
     }
 
     /// Once per second of sample time.
-    func update(loop: ReceiverLoop, delta: DemodStatistics, remote totals: FeedStatistics? = nil, now: Double) {
+    func update(loop: ReceiverLoop, delta: DemodStatistics, remote totals: FeedStatistics? = nil,
+                receivers: [ReceiverStatus]? = nil, now: Double) {
         lastNow = now
         var remote = RemoteStatistics()
         if let totals {
@@ -72,6 +75,12 @@ final class RunOutputs {
         if let web {
             web.snapshots.publish(snapshot)
             web.stats.publish(stats.document(at: now))
+            if let receivers, !receivers.isEmpty {
+                var stations: [ReceiverID: Coordinate] = [:]
+                for r in receivers { stations[r.id] = r.position }
+                coverage.update(snapshot, stations: stations)
+                web.receivers.publish(receivers.map { NetworkReceiver(status: $0, coverage: coverage.receivers[$0.id] ?? ReceiverCoverage()) })
+            }
         }
         if let recorder {
             do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Store
+import Tracking
 
 extension StatsDimension: ExpressibleByArgument {}
 
@@ -23,6 +24,7 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "Heading towards an airport (KMIA, MIA) or LAT,LON.") var towards: String?
     @Option(parsing: .unconditional, help: "Direction tolerance for --towards, degrees.") var tolerance: Double = 20
     @Option(parsing: .unconditional, help: "Closest distance to the receiver at most KM.") var within: String?
+    @Option(help: ArgumentHelp("Only aircraft this receiver of a network heard (an aggregator's --receiver-id).", valueName: "ID")) var receiver: String?
     @Option(help: "Show the top N groups.") var limit: Int?
     @Flag(help: "Pick one random aircraft among those that match instead.") var random = false
     @Flag(help: "JSON output.") var json = false
@@ -39,6 +41,12 @@ struct StatsCommand: ParsableCommand {
             guard (0...180).contains(tolerance) else { throw InputError("invalid --tolerance \(tolerance): expected 0 to 180 degrees") }
             f.tolerance = tolerance
             if let within { f.withinKm = try CommandInput.kilometres(within) }
+            if let receiver {
+                guard let id = ReceiverID.uuid(receiver) ?? ReceiverID(rawValue: receiver) else {
+                    throw InputError("invalid --receiver '\(receiver)': expected a receiver id (1 to 64 printable characters)")
+                }
+                f.receiver = id.rawValue
+            }
             if let limit, limit < 1 { throw InputError("--limit must be at least 1") }
             return f
         }

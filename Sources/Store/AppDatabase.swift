@@ -86,6 +86,8 @@ public final class AppDatabase: Sendable {
         StoreSchema.register(in: &migrator)
         // v7: statistics rollups.
         StatisticsSchema.register(in: &migrator)
+        // v9: visit receivers.
+        StoreSchema.registerLater(in: &migrator)
         return migrator
     }
 }

@@ -29,6 +29,8 @@ public struct Observation: Sendable, Hashable {
     /// Messages received from the aircraft so far (the table's count).
     public var messages: Int
     public var lastSeen: Double
+    /// The receivers of a network that heard it (aggregator; empty for a lone receiver).
+    public var receivers: [ReceiverID: ReceiverHearing] = [:]
 
     public init(key: UInt32, callsign: String? = nil, registration: String? = nil, typeCode: String? = nil,
                 operatorName: String? = nil, category: String? = nil, military: Bool = false, squawk: String? = nil,
@@ -64,6 +66,7 @@ public struct Observation: Sendable, Hashable {
                   altitude: a.isOnGround ? 0 : a.altBaro?.value, position: a.position?.value,
                   positionTime: a.position?.time, track: a.track?.value, groundSpeed: a.gs?.value,
                   distance: a.distance, messages: a.messages, lastSeen: a.lastSeen)
+        receivers = a.heardBy
     }
 
     /// The address as 6 hex digits (`~` first for non-ICAO addresses).

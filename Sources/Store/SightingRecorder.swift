@@ -51,6 +51,10 @@ public final class SightingRecorder {
         var closestAltitude: Int?
         var watches: [Int64: Watch] = [:]
         var dirty = true
+        /// Network receivers that heard it (visitId 0 until the visit has an id), and the
+        /// ones changed since the last write.
+        var receivers: [ReceiverID: VisitReceiverRecord] = [:]
+        var dirtyReceivers: Set<ReceiverID> = []
     }
 
     private var open: [UInt32: OpenVisit] = [:]
@@ -183,6 +187,17 @@ public final class SightingRecorder {
         }
         if r != before { v.dirty = true }
         v.record = r
+        for (id, h) in o.receivers {
+            let old = v.receivers[id]
+            let row = VisitReceiverRecord(visitId: 0, receiver: id.rawValue, firstSeen: old?.firstSeen ?? h.lastSeen,
+                                          lastSeen: max(old?.lastSeen ?? h.lastSeen, h.lastSeen),
+                                          messages: max(old?.messages ?? 0, h.messages),
+                                          bestSignal: [old?.bestSignal, h.signal].compactMap { $0 }.max())
+            if row != old {
+                v.receivers[id] = row
+                v.dirtyReceivers.insert(id)
+            }
+        }
 
         // Watchers: new matches get firstSeen; known ones position updates and the closest approach.
         if matcher.ruleCount > 0 {
@@ -257,7 +272,8 @@ public final class SightingRecorder {
     private func write(points: [(UInt32, TrackPointRecord)], events: [(UInt32, JournalEventRecord)],
                        closing: [UInt32]) throws -> [JournalEventRecord] {
         let dirty = open.filter { $0.value.dirty }.map { ($0.key, $0.value.record) }
-        guard !dirty.isEmpty || !points.isEmpty || !events.isEmpty else { return [] }
+        let heard = open.flatMap { key, v in v.dirtyReceivers.compactMap { v.receivers[$0].map { (key, $0) } } }
+        guard !dirty.isEmpty || !points.isEmpty || !events.isEmpty || !heard.isEmpty else { return [] }
         let (ids, written) = try database.writer.write { db -> ([UInt32: Int64], [JournalEventRecord]) in
             var ids: [UInt32: Int64] = [:]
             for (key, record) in dirty {
@@ -272,6 +288,12 @@ public final class SightingRecorder {
                 p.visitId = id
                 try p.insert(db)
             }
+            for (key, row) in heard {
+                guard let id = visitId(key) else { continue }
+                var r = row
+                r.visitId = id
+                try r.insert(db, onConflict: .replace)
+            }
             var written: [JournalEventRecord] = []
             for (key, event) in events {
                 var e = event
@@ -285,6 +307,7 @@ public final class SightingRecorder {
             open[key]?.record.id = id
             open[key]?.dirty = false
         }
+        for (key, _) in heard { open[key]?.dirtyReceivers.removeAll() }
         for key in closing { open[key] = nil }
         return written
     }

@@ -96,6 +96,28 @@ public struct TrackPointRecord: Codable, FetchableRecord, MutablePersistableReco
 }
 
 /// What happened to a watched aircraft.
+/// One receiver of a network that heard a visit (`visitReceiver`, migration v9): when,
+/// how many frames it delivered for the aircraft while the table held it, and its
+/// strongest level (dBFS).
+public struct VisitReceiverRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
+    public static let databaseTableName = "visitReceiver"
+    public var visitId: Int64
+    public var receiver: String
+    public var firstSeen: Double
+    public var lastSeen: Double
+    public var messages: Int
+    public var bestSignal: Double?
+
+    public init(visitId: Int64, receiver: String, firstSeen: Double, lastSeen: Double, messages: Int, bestSignal: Double?) {
+        self.visitId = visitId
+        self.receiver = receiver
+        self.firstSeen = firstSeen
+        self.lastSeen = lastSeen
+        self.messages = messages
+        self.bestSignal = bestSignal
+    }
+}
+
 public enum JournalKind: String, Codable, Sendable, CaseIterable {
     case firstSeen, position, closestApproach, lost
 }
@@ -207,6 +229,13 @@ extension AppDatabase {
     }
 
     /// A visit's track points in time order.
+    /// The receivers that heard a visit, by receiver id.
+    public func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord] {
+        try writer.read { db in
+            try VisitReceiverRecord.filter(Column("visitId") == visitId).order(Column("receiver")).fetchAll(db)
+        }
+    }
+
     public func trackPoints(visitId: Int64) throws -> [TrackPointRecord] {
         try writer.read { db in try TrackPointRecord.filter(Column("visitId") == visitId).order(Column("time")).fetchAll(db) }
     }

@@ -32,6 +32,8 @@ public struct StatsFilter: Sendable, Equatable {
     public var tolerance: Double = 20
     /// Closest distance to the receiver at most this many km.
     public var withinKm: Double?
+    /// Heard by this receiver of a network (`visitReceiver`); nil: by any.
+    public var receiver: String?
 
     public init(since: Double? = nil, until: Double? = nil, typePattern: String? = nil, towards: Coordinate? = nil,
                 tolerance: Double = 20, withinKm: Double? = nil) {
@@ -110,6 +112,10 @@ extension AppDatabase {
         if let km = filter.withinKm {
             clauses.append("closestDistance <= ?")
             arguments += [km / 1.852] as [any DatabaseValueConvertible]
+        }
+        if let receiver = filter.receiver {
+            clauses.append("EXISTS (SELECT 1 FROM visitReceiver WHERE visitReceiver.visitId = visit.id AND visitReceiver.receiver = ?)")
+            arguments += [receiver] as [any DatabaseValueConvertible]
         }
         if let target = filter.towards {
             clauses.append("ft_towards(lastLatitude, lastLongitude, lastTrack, ?, ?, ?)")

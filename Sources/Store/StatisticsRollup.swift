@@ -118,7 +118,7 @@ extension AppDatabase {
     /// filter needs the raw path (`automatic`: also when the window is short).
     static func rollupStatistics(_ db: Database, dimension: StatsDimension?, filter: StatsFilter,
                                  automatic: Bool) throws -> [StatsRow]? {
-        guard filter.towards == nil, filter.withinKm == nil else { return nil }
+        guard filter.towards == nil, filter.withinKm == nil, filter.receiver == nil else { return nil }
         // A type pattern: the type dimension's keys (and the total over them), or the combined
         // type × group keys (`B738<US>American Airlines`, dimensions 11…14). A pattern that LIKE
         // would match against the key `unknown` (missing types) cannot be told apart.

@@ -119,4 +119,20 @@ enum StoreSchema {
             }
         }
     }
+
+    /// Migrations after the statistics rollups (`v7`, `v8`).
+    static func registerLater(in migrator: inout DatabaseMigrator) {
+        // v9: which receivers of a network heard each visit (an aggregator's merged sky).
+        migrator.registerMigration("v9-visit-receivers") { db in
+            try db.execute(sql: """
+                CREATE TABLE visitReceiver (
+                    visitId INTEGER NOT NULL REFERENCES visit(id) ON DELETE CASCADE,
+                    receiver TEXT NOT NULL,
+                    firstSeen DOUBLE NOT NULL, lastSeen DOUBLE NOT NULL,
+                    messages INTEGER NOT NULL, bestSignal DOUBLE,
+                    PRIMARY KEY (visitId, receiver)) WITHOUT ROWID;
+                CREATE INDEX visitReceiver_receiver ON visitReceiver(receiver, visitId);
+                """)
+        }
+    }
 }

@@ -33,6 +33,7 @@ extension Aircraft {
         a.alert = alert.fresh(at: now, maxAge: e.state)
         a.spi = spi.fresh(at: now, maxAge: e.state)
         a.position = position.fresh(at: now, maxAge: e.position)
+        if !heardBy.isEmpty { a.heardBy = heardBy.filter { now - $0.value.lastSeen <= e.position } }
         a.nic = a.position == nil ? nil : nic
         a.rc = a.position == nil ? nil : rc
         a.nicBaro = nicBaro.fresh(at: now, maxAge: e.state)

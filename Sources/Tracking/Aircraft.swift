@@ -15,6 +15,9 @@ public struct Aircraft: Sendable {
     public internal(set) var messages: Int = 0
     /// Enough messages arrived close enough together (see `TableConfiguration.reliableAfter`).
     public internal(set) var reliable = false
+    /// The receivers of a network that hear this aircraft, and how (empty for frames of
+    /// the local radio, which come with no `Hearing`).
+    public internal(set) var heardBy: [ReceiverID: ReceiverHearing] = [:]
 
     // Identity
     var packedCallsign: Tracked<UInt64>?

@@ -43,10 +43,12 @@ public struct AircraftQuery: Sendable {
     /// Barometric altitude, ft (on the ground counts as 0).
     public var altitude: ClosedRange<Int>?
     public var military: Bool?
+    /// Heard by this network receiver recently (`Aircraft.heardBy`).
+    public var receiver: ReceiverID?
 
     public init(address: AircraftKey? = nil, registration: String? = nil, callsign: String? = nil,
                 callsignPrefix: Bool = false, typeCode: String? = nil, squawk: String? = nil,
-                area: Area? = nil, altitude: ClosedRange<Int>? = nil, military: Bool? = nil) {
+                area: Area? = nil, altitude: ClosedRange<Int>? = nil, military: Bool? = nil, receiver: ReceiverID? = nil) {
         self.address = address
         self.registration = registration
         self.callsign = callsign
@@ -56,6 +58,7 @@ public struct AircraftQuery: Sendable {
         self.area = area
         self.altitude = altitude
         self.military = military
+        self.receiver = receiver
     }
 
     public func matches(_ a: Aircraft) -> Bool {
@@ -84,6 +87,7 @@ public struct AircraftQuery: Sendable {
             guard let value, altitude.contains(value) else { return false }
         }
         if let military, a.isMilitary != military { return false }
+        if let receiver, a.heardBy[receiver] == nil { return false }
         return true
     }
 }

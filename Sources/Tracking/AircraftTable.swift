@@ -53,7 +53,12 @@ public struct AircraftTable: Sendable {
     /// Applies one decoded message received at `time` seconds. The message should have
     /// passed the receiver's acceptance rule (`AddressFilter.accept`): address/parity replies
     /// are trusted to carry a real address.
-    public mutating func apply(_ message: ModeSMessage, received: ReceivedFrame, at time: Double) {
+    ///
+    /// `hearing` names the receiver of a network that delivered the frame (nil for the local
+    /// radio): it is recorded in `Aircraft.heardBy`, and its position, when known, is the
+    /// reference for decoding a lone CPR message and the centre of the range check in place
+    /// of the configured receiver.
+    public mutating func apply(_ message: ModeSMessage, received: ReceivedFrame, at time: Double, via hearing: Hearing? = nil) {
         let df = message.downlinkFormat
         counters.messages &+= 1
         counters.messagesByDF[df & 31] &+= 1
@@ -68,6 +73,7 @@ public struct AircraftTable: Sendable {
             let source = DataSource(es)
             let i = slot(AircraftKey(address: es.address, type: es.addressType), type: es.addressType, source: source, time: time)
             aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
+            if let hearing { aircraft[i].heardBy[hearing.receiver, default: ReceiverHearing(lastSeen: time, messages: 0)].add(signal: received.signal, at: time) }
             aircraft[i].noteAddressType(es.addressType, source: source, time: time, staleAfter: stale)
             var fields = FieldSet()
             es.contribute(to: &fields)
@@ -79,11 +85,11 @@ public struct AircraftTable: Sendable {
                 Tracked.put(&aircraft[i].onGround, false, source: source, time: time, staleAfter: stale)
                 let nic = aircraft[i].nic(typeCode: p.typeCode, supplementB: p.nicSupplementB)
                 decoder.process(&aircraft[i], cpr: p.cpr, surface: false, nic: nic, source: source, time: time,
-                                counters: &counters.cpr, estimator: &receiverEstimator)
+                                station: hearing?.position, counters: &counters.cpr, estimator: &receiverEstimator)
             case .surfacePosition(let p)?:
                 let nic = aircraft[i].nic(typeCode: p.typeCode, supplementB: false)
                 decoder.process(&aircraft[i], cpr: p.cpr, surface: true, nic: nic, source: source, time: time,
-                                counters: &counters.cpr, estimator: &receiverEstimator)
+                                station: hearing?.position, counters: &counters.cpr, estimator: &receiverEstimator)
             case .operationalStatus(let status)?:
                 aircraft[i].note(status)
             default:
@@ -95,6 +101,7 @@ public struct AircraftTable: Sendable {
             let key = AircraftKey(address: message.address, isICAO: true)
             let i = slot(key, type: .modeS, source: .modeS, time: time)
             aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
+            if let hearing { aircraft[i].heardBy[hearing.receiver, default: ReceiverHearing(lastSeen: time, messages: 0)].add(signal: received.signal, at: time) }
             aircraft[i].noteAddressType(.modeS, source: .modeS, time: time, staleAfter: stale)
             var fields = FieldSet()
             reply.contribute(to: &fields)
@@ -113,6 +120,7 @@ public struct AircraftTable: Sendable {
             let key = AircraftKey(address: message.address, isICAO: true)
             let i = slot(key, type: .modeS, source: .modeS, time: time)
             aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
+            if let hearing { aircraft[i].heardBy[hearing.receiver, default: ReceiverHearing(lastSeen: time, messages: 0)].add(signal: received.signal, at: time) }
             aircraft[i].noteAddressType(.modeS, source: .modeS, time: time, staleAfter: stale)
             aircraft[i].absorb(message.fields, source: .modeS, time: time, staleAfter: stale)
             if !aircraft[i].infoLooked && aircraft[i].reliable { lookUp(i) }
@@ -121,6 +129,20 @@ public struct AircraftTable: Sendable {
             // No address in the clear (DF19, DF24) or nothing decodable: counted only.
             break
         }
+    }
+
+    /// Records that the receiver of `hearing` also heard `message`, a copy of a frame another
+    /// receiver delivered first (merged, not applied twice). An aircraft the table does not
+    /// hold is left alone: the first copy creates aircraft.
+    public mutating func hear(_ message: ModeSMessage, received: ReceivedFrame, at time: Double, via hearing: Hearing) {
+        let key: AircraftKey
+        switch message.content {
+        case .extendedSquitter(let es): key = AircraftKey(address: es.address, type: es.addressType)
+        case .militaryExtendedSquitter, .commD, .unknown: return
+        default: key = AircraftKey(address: message.address, isICAO: true)
+        }
+        guard let i = index[key.packed] else { return }
+        aircraft[i].heardBy[hearing.receiver, default: ReceiverHearing(lastSeen: time, messages: 0)].add(signal: received.signal, at: time)
     }
 
     /// The index of `key`, creating the aircraft when it is new.

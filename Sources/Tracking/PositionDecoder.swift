@@ -30,10 +30,13 @@ struct PositionDecoder {
     /// Why a position was not accepted.
     enum Check { case ok, range, speed }
 
-    /// Processes one position message. `nic` is the message's NIC when known.
+    /// Processes one position message. `nic` is the message's NIC when known; `station` the
+    /// position of the network receiver that heard it, used instead of the configured
+    /// receiver (reference and range check) when given.
     func process(_ a: inout Aircraft, cpr: CPRPosition, surface: Bool, nic: Int?, source: DataSource, time: Double,
-                 counters: inout CPRCounters, estimator: inout ReceiverEstimator) {
+                 station: Coordinate? = nil, counters: inout CPRCounters, estimator: inout ReceiverEstimator) {
         let c = configuration
+        let receiver = station ?? c.receiver
         if surface { counters.surface &+= 1 } else { counters.airborne &+= 1 }
         if cpr.lat == 0 && cpr.lon == 0 {
             counters.filtered &+= 1
@@ -57,7 +60,7 @@ struct PositionDecoder {
             var result: Coordinate?
             var attempted = true
             if surface {
-                if let reference = c.receiver ?? ownReference(a, at: time) ?? estimator.estimate {
+                if let reference = receiver ?? ownReference(a, at: time) ?? estimator.estimate {
                     result = CPR.globalSurface(even: even, odd: odd, latest: cpr.format, reference: reference)
                 } else {
                     attempted = false
@@ -68,7 +71,7 @@ struct PositionDecoder {
             if !attempted {
                 counters.globalSkipped &+= 1
             } else if let result {
-                switch check(result, for: a, surface: surface, time: time) {
+                switch check(result, for: a, surface: surface, time: time, receiver: receiver) {
                 case .ok:
                     counters.globalOK &+= 1
                     accept(result, into: &a, surface: surface, nic: nic, source: source, time: time)
@@ -107,7 +110,7 @@ struct PositionDecoder {
         if let own = ownReference(a, at: time) {
             reference = own
             aircraftRelative = true
-        } else if let receiver = c.receiver, surface || c.maxRange <= 180 {
+        } else if let receiver, surface || c.maxRange <= 180 {
             reference = receiver
             aircraftRelative = false
         } else {
@@ -119,7 +122,7 @@ struct PositionDecoder {
             counters.localSkipped &+= 1
             return
         }
-        switch check(result, for: a, surface: surface, time: time) {
+        switch check(result, for: a, surface: surface, time: time, receiver: receiver) {
         case .ok:
             counters.localOK &+= 1
             if aircraftRelative { counters.localAircraftRelative &+= 1 } else { counters.localReceiverRelative &+= 1 }
@@ -144,8 +147,8 @@ struct PositionDecoder {
     }
 
     /// Range and speed plausibility of a decoded position.
-    func check(_ position: Coordinate, for a: Aircraft, surface: Bool, time: Double) -> Check {
-        if let receiver = configuration.receiver, Geodesy.distance(receiver, position) > configuration.maxRange {
+    func check(_ position: Coordinate, for a: Aircraft, surface: Bool, time: Double, receiver: Coordinate?) -> Check {
+        if let receiver, Geodesy.distance(receiver, position) > configuration.maxRange {
             return .range
         }
         if let last = a.position {

@@ -14,6 +14,7 @@ import Tracking
 /// | `box` | `south,west,north,east` degrees (west > east crosses the antimeridian) |
 /// | `min_alt`, `max_alt` | barometric altitude range, ft (ground = 0), either may be left out |
 /// | `military` | `true`/`false`, by the aircraft database |
+/// | `receiver` | heard by this receiver of a network (aggregator; `/api/receivers` lists them) |
 /// | `limit` | at most this many aircraft (1…100000) |
 ///
 /// Unknown or repeated parameters and malformed values are errors (400): a typo never
@@ -24,7 +25,7 @@ public struct AircraftQueryParameters: Sendable {
 
     public static let names: Set<String> = [
         "hex", "address", "registration", "callsign", "type", "squawk", "lat", "lon", "radius", "box",
-        "min_alt", "max_alt", "military", "limit",
+        "min_alt", "max_alt", "military", "receiver", "limit",
     ]
 
     public init(query: AircraftQuery = AircraftQuery(), limit: Int? = nil) {
@@ -113,6 +114,10 @@ public struct AircraftQueryParameters: Sendable {
             case "false", "0": q.military = false
             default: throw .badRequest("military must be true or false")
             }
+        }
+        if let r = values["receiver"] {
+            guard let id = ReceiverID(rawValue: r) else { throw .badRequest("receiver must be 1 to 64 printable characters") }
+            q.receiver = ReceiverID.uuid(r) ?? id
         }
         if let l = values["limit"] { result.limit = try integer(l, "limit", 1...100_000) }
         result.query = q

@@ -14,8 +14,19 @@ struct DataController<Context: RequestContext> {
         group.get("stats.json", use: stats)
     }
 
+    /// `?receiver=ID` keeps the aircraft that receiver of a network hears (other parameters,
+    /// such as tar1090's cache-busting `_`, are ignored as readsb does).
     @Sendable func aircraft(_ request: Request, context: Context) async throws -> Response {
         let snapshot = sources.live.currentSnapshot
+        if let text = request.uri.queryParameters["receiver"].map(String.init) {
+            guard let id = ReceiverID.uuid(text) ?? ReceiverID(rawValue: text) else {
+                throw APIError.badRequest("receiver must be 1 to 64 printable characters")
+            }
+            let shown = snapshot.filter(AircraftQuery(receiver: id))
+            let filtered = TableSnapshot(time: snapshot.time, aircraft: shown, counters: snapshot.counters,
+                                         receiver: snapshot.receiver, receiverEstimate: snapshot.receiverEstimate, tracked: snapshot.tracked)
+            return .json(AircraftJSON.document(filtered, now: sources.clock(), messages: snapshot.counters.messages))
+        }
         return .json(AircraftJSON.document(snapshot, now: sources.clock()))
     }
 

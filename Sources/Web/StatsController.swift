@@ -1,5 +1,6 @@
 import Feeds
 import Hummingbird
+import Tracking
 import Store
 
 /// `GET /api/stats`: the Store's statistics of past visits.
@@ -37,6 +38,11 @@ struct StatsController<Context: RequestContext> {
                     throw APIError.badRequest("type must be an ICAO type, optionally ending in '*'")
                 }
                 filter.typePattern = value.uppercased()
+            case "receiver":
+                guard let id = ReceiverID.uuid(value) ?? ReceiverID(rawValue: value) else {
+                    throw APIError.badRequest("receiver must be 1 to 64 printable characters")
+                }
+                filter.receiver = id.rawValue
             case "limit":
                 guard let l = Int(value), (1...1000).contains(l) else { throw APIError.badRequest("limit must be 1...1000") }
                 limit = l

@@ -47,6 +47,7 @@ public func buildRouter(sources: WebSources, staticFiles: StaticFiles = .bundled
     router.add(middleware: JSONErrorMiddleware())
     DataController(sources: sources).addRoutes(to: router.group("data"))
     AircraftController(sources: sources).addRoutes(to: router.group("api"))
+    ReceiversController(sources: sources).addRoutes(to: router.group("api"))
     if let accounts = sources.accounts {
         AccountController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         StatsController(database: accounts.database).addRoutes(to: router.group("api"))

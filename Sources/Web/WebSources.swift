@@ -74,6 +74,8 @@ public struct WebSources: Sendable {
     public var tracks: (any TrackSource)?
     /// Accounts, watchlists, journal and statistics (the Store); nil: those routes are absent.
     public var accounts: WebAccounts?
+    /// The receivers feeding an aggregator (`/api/receivers`); nil: an empty list.
+    public var network: (any ReceiverNetworkSource)?
     public var clock: WallClock
 
     /// - Parameters:

@@ -52,7 +52,7 @@ final class FeedConnector: @unchecked Sendable {
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelOption(.writeBufferWaterMark, value: .init(low: o.maxPendingBytes / 2, high: o.maxPendingBytes))
             .channelInitializer { [hub] channel in
-                channel.eventLoop.makeCompletedFuture { try hub.configure(channel, as: kind) }
+                channel.eventLoop.makeCompletedFuture { try hub.configure(channel, as: kind, outbound: true) }
             }
             .connect(host: spec.host, port: spec.port)
             .whenComplete { result in

@@ -1,6 +1,7 @@
 import Foundation
 import ModeS
 import NIOCore
+import Tracking
 
 /// The handler of an output connection (a server client or an outbound `*_out` connector):
 /// registers the channel for broadcasts, reads Beast client commands, discards other input.
@@ -13,13 +14,19 @@ final class OutputClientHandler: ChannelInboundHandler {
     /// Client options from Beast commands (recorded; FlyTracker sends only checked Mode S frames).
     var modeAC = false
     var verbatim = false
+    /// Sent first (a `beast_out` connector's `ReceiverAnnouncement`).
+    let announcement: [UInt8]?
 
-    init(kind: FeedOutput, registry: FeedRegistry) {
+    init(kind: FeedOutput, registry: FeedRegistry, announcement: [UInt8]? = nil) {
         self.kind = kind
         self.registry = registry
+        self.announcement = announcement
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        if let announcement, !announcement.isEmpty {
+            context.writeAndFlush(NIOAny(ByteBuffer(bytes: announcement)), promise: nil)
+        }
         registry.add(context.channel, as: kind)
         context.fireChannelActive()
     }
@@ -50,14 +57,29 @@ final class OutputClientHandler: ChannelInboundHandler {
 
 /// The handler of an input connection (a Beast or AVR input port, or a `*_in` connector):
 /// parses the stream, checks parity and hands accepted frames to `deliver`.
+///
+/// Each connection speaks for one receiver of a network at a time: the one its Beast stream
+/// announces (`ReceiverAnnouncement`), else one named after the peer's address. A stream
+/// that sends more than `garbageLimit` bytes before its first frame or announcement is not
+/// a Beast feed: the connection is closed (`FeedEvent.garbage`).
 final class InputClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
+
+    /// Bytes of garbage tolerated before anything valid.
+    static let garbageLimit = 4096
 
     let source: FeedInput
     let registry: FeedRegistry
     let deliver: (RemoteFrame) -> Void
     var beast = BeastDecoder()
     var avr = AVRStreamParser()
+    /// The peer's address, and the receiver this connection speaks for now.
+    var peer = "unknown"
+    var receiver: ReceiverID?
+    /// The announcement `receiver` was resolved from.
+    var resolvedFrom = ReceiverAnnouncement()
+    var garbageCounted = 0
+    var badAnnouncementsSeen = 0
 
     init(source: FeedInput, registry: FeedRegistry, deliver: @escaping (RemoteFrame) -> Void) {
         self.source = source
@@ -65,26 +87,81 @@ final class InputClientHandler: ChannelInboundHandler {
         self.deliver = deliver
     }
 
+    func channelActive(context: ChannelHandlerContext) {
+        peer = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let receiver { registry.disconnected(receiver, peer: peer, now: Date().timeIntervalSince1970) }
+        receiver = nil
+        context.fireChannelInactive()
+    }
+
+    /// The receiver frames announced as `announcement` belong to (binding the connection to
+    /// it when it changes).
+    func hearing(for announcement: ReceiverAnnouncement, now: Double) -> Hearing {
+        if receiver == nil || announcement.id != resolvedFrom.id {
+            let id = registry.directory.resolve(announcement.id, peer: peer)
+            if let announced = announcement.id, id != announced {
+                registry.onEvent?(.duplicateID(announced, peer: peer, as: id))
+            }
+            if id != receiver {
+                registry.rebind(from: receiver, to: id, peer: peer, now: now)
+                receiver = id
+            }
+            resolvedFrom = ReceiverAnnouncement(id: announcement.id)
+        }
+        let id = receiver!
+        if announcement.name != resolvedFrom.name || announcement.position != resolvedFrom.position {
+            registry.directory.describe(id, name: announcement.name, position: announcement.position)
+            resolvedFrom = announcement
+        }
+        return Hearing(receiver: id, position: registry.directory.receivers[id]?.position)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
         let now = Date().timeIntervalSince1970
-        var frames: [ReceivedFrame] = []
+        var frames: [(ReceivedFrame, ReceiverAnnouncement?)] = []
         buffer.withUnsafeReadableBytes { raw in
             switch source {
             case .beast:
-                beast.push(raw) { frame in
+                beast.push(raw) { frame, announcement in
                     if frame.isMLAT {
                         registry.stats.remoteRejected += 1
                     } else if let received = frame.received {
-                        frames.append(received)
+                        frames.append((received, announcement))
                     }
                 }
             case .avr:
-                avr.push(raw) { frames.append($0) }
+                avr.push(raw) { frames.append(($0, nil)) }
             }
         }
-        for received in frames {
-            if let remote = registry.accept(received, source: source, now: now) { deliver(remote) }
+        // AVR garbage is counted in lines (up to ~30 bytes each).
+        let garbage = source == .beast ? beast.garbageBytes : avr.rejectedLines * 32
+        if source == .beast && beast.badAnnouncements > badAnnouncementsSeen {
+            badAnnouncementsSeen = beast.badAnnouncements
+            registry.onEvent?(.badAnnouncement(peer: peer))
+        }
+        let valid = source == .beast ? beast.frames + beast.announcements : avr.frames
+        if valid == 0 && garbage > Self.garbageLimit {
+            registry.stats.inputsClosedForGarbage += 1
+            registry.onEvent?(.garbage(peer: peer, bytes: garbage))
+            context.close(promise: nil)
+            return
+        }
+        for (received, announcement) in frames {
+            let hearing = hearing(for: announcement ?? ReceiverAnnouncement(), now: now)
+            if let remote = registry.accept(received, source: source, now: now, hearing: hearing) { deliver(remote) }
+        }
+        // A receiver that announced itself but has sent no frame yet is connected too.
+        if frames.isEmpty && (receiver == nil && valid > 0 || source == .beast && beast.announcement.id != resolvedFrom.id) {
+            _ = hearing(for: source == .beast ? beast.announcement : ReceiverAnnouncement(), now: now)
+        }
+        if let receiver, garbage > garbageCounted {
+            registry.directory.addGarbage(receiver, bytes: garbage - garbageCounted)
+            garbageCounted = garbage
         }
     }
 

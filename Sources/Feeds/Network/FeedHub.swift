@@ -39,13 +39,16 @@ public final class FeedHub: Sendable {
     ///   - inboxLimit: accepted remote frames kept for `takeRemoteFrames()`; 0 = no inbox
     ///     (use `onRemoteFrame` only).
     ///   - onRemoteFrame: called on the network thread for each accepted remote frame.
-    public init(options: FeedOptions, inboxLimit: Int = 65_536, onRemoteFrame: (@Sendable (RemoteFrame) -> Void)? = nil) {
+    ///   - onEvent: called on the network thread for what an operator should hear about
+    ///     (receivers connecting, duplicate ids, inputs closed for garbage).
+    public init(options: FeedOptions, inboxLimit: Int = 65_536, onEvent: (@Sendable (FeedEvent) -> Void)? = nil,
+                onRemoteFrame: (@Sendable (RemoteFrame) -> Void)? = nil) {
         self.options = options
         self.inboxLimit = inboxLimit
         self.onRemoteFrame = onRemoteFrame
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         loop = group.next()
-        registry = FeedRegistry(loop: loop, maxPendingBytes: options.maxPendingBytes)
+        registry = FeedRegistry(loop: loop, maxPendingBytes: options.maxPendingBytes, mergeWindow: options.mergeWindow, onEvent: onEvent)
     }
 
     /// Opens every configured port and starts the connectors. Throws (after closing what it
@@ -115,6 +118,13 @@ public final class FeedHub: Sendable {
         return s
     }
 
+    /// The receivers that have fed the input ports, sorted by id (gathered on the network thread).
+    public func receivers() -> [ReceiverStatus] {
+        guard !isShutDown.load(ordering: .acquiring) else { return [] }
+        let all = (try? loop.submit { [registry] in Array(registry.directory.receivers.values) }.wait()) ?? []
+        return all.sorted { $0.id < $1.id }
+    }
+
     /// Accepted remote frames since the last call (oldest first).
     public func takeRemoteFrames() -> [RemoteFrame] {
         inbox.withLock { frames in defer { frames.removeAll(keepingCapacity: true) }; return frames }
@@ -170,10 +180,12 @@ public final class FeedHub: Sendable {
     }
 
     /// Adds the handlers for a connection of `kind` to `channel` (on its loop).
-    func configure(_ channel: Channel, as kind: FeedListener) throws {
+    /// `outbound`: a connector's connection (Beast outputs then announce this receiver).
+    func configure(_ channel: Channel, as kind: FeedListener, outbound: Bool = false) throws {
         switch kind {
         case .output(let output):
-            try channel.pipeline.syncOperations.addHandler(OutputClientHandler(kind: output, registry: registry))
+            let hello = outbound && output == .beast ? options.announcement?.bytes : nil
+            try channel.pipeline.syncOperations.addHandler(OutputClientHandler(kind: output, registry: registry, announcement: hello))
         case .input(let input):
             try channel.pipeline.syncOperations.addHandler(InputClientHandler(source: input, registry: registry) { [self] in deliver($0) })
         }

@@ -22,13 +22,20 @@ public struct FeedOptions: Sendable, Hashable {
     /// Reconnect back-off of connectors: first delay and ceiling, seconds.
     public var reconnectInitialDelay: Double
     public var reconnectMaximumDelay: Double
+    /// Sent first on every outbound Beast connection (`beast_out` connectors): who this
+    /// receiver is and where (`--receiver-id`, `--receiver-name`, `--lat/--lon`).
+    public var announcement: ReceiverAnnouncement?
+    /// Seconds within which identical frames from different receivers are one transmission
+    /// (`FrameMerger`); 0 counts every copy.
+    public var mergeWindow: Double
 
     public init(bindHost: String = "0.0.0.0", beastOutPorts: [Int] = [], avrOutPorts: [Int] = [],
                 sbsOutPorts: [Int] = [], beastInPorts: [Int] = [], avrInPorts: [Int] = [],
                 connectors: [FeedConnectorSpec] = [], maxPendingBytes: Int = 1 << 20,
                 maxInFlightFrames: Int = 50_000, socketSendBuffer: Int? = nil,
                 heartbeatInterval: Double? = 60, reconnectInitialDelay: Double = 1,
-                reconnectMaximumDelay: Double = 30) {
+                reconnectMaximumDelay: Double = 30, announcement: ReceiverAnnouncement? = nil,
+                mergeWindow: Double = 0.5) {
         self.bindHost = bindHost
         self.beastOutPorts = beastOutPorts
         self.avrOutPorts = avrOutPorts
@@ -42,6 +49,8 @@ public struct FeedOptions: Sendable, Hashable {
         self.heartbeatInterval = heartbeatInterval
         self.reconnectInitialDelay = reconnectInitialDelay
         self.reconnectMaximumDelay = reconnectMaximumDelay
+        self.announcement = announcement
+        self.mergeWindow = mergeWindow
     }
 
     /// The readsb/dump1090 default ports (what `--net` turns on): 30005 Beast out, 30002 AVR

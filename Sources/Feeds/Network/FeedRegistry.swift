@@ -2,6 +2,7 @@ import Foundation
 import ModeS
 import NIOCore
 import Synchronization
+import Tracking
 
 /// Kinds of output stream a client can receive.
 public enum FeedOutput: String, Sendable, Hashable, CaseIterable {
@@ -23,6 +24,11 @@ public struct RemoteFrame: Sendable, Hashable {
     public var source: FeedInput
     /// Unix time (seconds) it arrived here.
     public var arrival: Double
+    /// The receiver of a network that delivered it (its announced id, or its address).
+    public var hearing: Hearing?
+    /// A copy of a transmission another receiver delivered first (`FrameMerger`): apply it
+    /// with `AircraftTable.hear`, not `apply`.
+    public var merged = false
 }
 
 /// Counters of the network feeds (all since start).
@@ -43,6 +49,10 @@ public struct FeedStatistics: Sendable, Hashable {
     public var remoteRejected = 0
     /// Accepted input frames lost because the inbox was full.
     public var remoteOverflow = 0
+    /// Accepted input frames that were another receiver's copy of one transmission.
+    public var remoteMerged = 0
+    /// Input connections closed for sending garbage.
+    public var inputsClosedForGarbage = 0
     /// Outbound connections made (including reconnections).
     public var connectorConnects = 0
 }
@@ -54,6 +64,9 @@ final class FeedRegistry: @unchecked Sendable {
     let maxPendingBytes: Int
     private var clients: [FeedOutput: [ObjectIdentifier: Channel]] = [:]
     private var addressFilter = AddressFilter()
+    private var merger: FrameMerger
+    var directory = ReceiverDirectory()
+    let onEvent: (@Sendable (FeedEvent) -> Void)?
     /// Set by the hub on shutdown: no more reconnects.
     var stopping = false
     var stats = FeedStatistics()
@@ -71,9 +84,11 @@ final class FeedRegistry: @unchecked Sendable {
         }
     }
 
-    init(loop: EventLoop, maxPendingBytes: Int) {
+    init(loop: EventLoop, maxPendingBytes: Int, mergeWindow: Double = 0.5, onEvent: (@Sendable (FeedEvent) -> Void)? = nil) {
         self.loop = loop
         self.maxPendingBytes = maxPendingBytes
+        merger = FrameMerger(window: mergeWindow)
+        self.onEvent = onEvent
     }
 
     func add(_ channel: Channel, as kind: FeedOutput) {
@@ -110,15 +125,39 @@ final class FeedRegistry: @unchecked Sendable {
     }
 
     /// Parity check and acceptance rule for a frame that came in from the network.
-    func accept(_ received: ReceivedFrame, source: FeedInput, now: Double) -> RemoteFrame? {
+    /// `hearing`: the receiver the connection speaks for; its copies of one transmission
+    /// are merged with other receivers' (`FrameMerger`).
+    func accept(_ received: ReceivedFrame, source: FeedInput, now: Double, hearing: Hearing? = nil) -> RemoteFrame? {
         loop.preconditionInEventLoop()
         stats.remoteFrames += 1
         guard let parity = addressFilter.accept(received.frame, at: now) else {
             stats.remoteRejected += 1
+            if let id = hearing?.receiver { directory.count(id, accepted: false, merged: false, at: now) }
             return nil
         }
         stats.remoteAccepted += 1
-        return RemoteFrame(received: received, parity: parity, source: source, arrival: now)
+        var merged = false
+        if let id = hearing?.receiver {
+            merged = !merger.admit(parity.frame, receiver: directory.index(of: id), at: now)
+            directory.count(id, accepted: true, merged: merged, at: now)
+            if merged { stats.remoteMerged += 1 }
+        }
+        return RemoteFrame(received: received, parity: parity, source: source, arrival: now, hearing: hearing, merged: merged)
+    }
+
+    /// Moves an input connection from receiver `old` (nil: new connection) to `new`.
+    func rebind(from old: ReceiverID?, to new: ReceiverID, peer: String, now: Double) {
+        loop.preconditionInEventLoop()
+        if let old { directory.disconnect(old, now: now) }
+        directory.connect(new, peer: peer, now: now)
+        onEvent?(.receiverConnected(new, peer: peer))
+    }
+
+    /// An input connection that spoke for `id` closed.
+    func disconnected(_ id: ReceiverID, peer: String, now: Double) {
+        loop.preconditionInEventLoop()
+        directory.disconnect(id, now: now)
+        onEvent?(.receiverDisconnected(id, peer: peer))
     }
 
     func snapshot() -> FeedStatistics {

@@ -1,4 +1,5 @@
 import ModeS
+import Tracking
 
 /// A streaming Beast reader: feed it bytes in chunks of any size (a frame may be split
 /// anywhere, even between an escape byte and its double) and it emits each complete frame.
@@ -8,6 +9,9 @@ import ModeS
 /// (FORMATS.md: "A reader resynchronises on a lone 0x1A followed by a valid TYPE").
 /// Type '4' status frames are read and dropped. Mode S frames whose first five bits do not
 /// agree with the length of their type are dropped as malformed. Never traps on any input.
+///
+/// Receiver announcements (`ReceiverAnnouncement`: 0xE3, 0xE4, 0xE5) update `announcement`,
+/// which `push(_:_:)`'s two-argument callback passes with each frame after it.
 public struct BeastDecoder: Sendable {
     enum State: Sendable {
         /// Looking for 0x1A.
@@ -16,6 +20,8 @@ public struct BeastDecoder: Sendable {
         case type
         /// Inside a frame: collecting `need` unescaped bytes after the type.
         case body
+        /// After `0x1A 0xE4`: the ASCII digits of a UUID.
+        case uuidText
     }
 
     var state = State.hunting
@@ -34,24 +40,59 @@ public struct BeastDecoder: Sendable {
     public private(set) var resyncs = 0
     /// Status frames and malformed Mode S frames dropped.
     public private(set) var dropped = 0
+    /// What the sender said about itself so far.
+    public private(set) var announcement = ReceiverAnnouncement()
+    /// Receiver announcements read, and those that were malformed (ignored).
+    public private(set) var announcements = 0
+    public private(set) var badAnnouncements = 0
+    /// Hex digits of a UUID being read.
+    var uuidDigits: [UInt8] = []
 
     public init() { collected.reserveCapacity(24) }
 
     /// Reads `bytes`, calling `emit` for each complete frame.
     public mutating func push<S: Sequence>(_ bytes: S, _ emit: (BeastFrame) -> Void) where S.Element == UInt8 {
+        for b in bytes { step(b) { frame, _ in emit(frame) } }
+    }
+
+    /// Reads `bytes`, calling `emit` for each complete frame with what the sender had
+    /// announced about itself before that frame.
+    public mutating func push<S: Sequence>(_ bytes: S, _ emit: (BeastFrame, ReceiverAnnouncement) -> Void) where S.Element == UInt8 {
         for b in bytes { step(b, emit) }
     }
 
     /// Reads `bytes` and returns the complete frames.
     public mutating func decode<S: Sequence>(_ bytes: S) -> [BeastFrame] where S.Element == UInt8 {
         var out: [BeastFrame] = []
-        push(bytes) { out.append($0) }
+        push(bytes) { (frame: BeastFrame) in out.append(frame) }
         return out
     }
 
+    /// Ends a UUID announcement: 8…32 digits name a receiver (readsb pads short ones).
+    mutating func finishUUID() {
+        announcements += 1
+        if let id = ReceiverID.uuid(hexDigits: uuidDigits) { announcement.identify(id) } else { badAnnouncements += 1 }
+        uuidDigits.removeAll(keepingCapacity: true)
+    }
+
     @inline(__always)
-    mutating func step(_ b: UInt8, _ emit: (BeastFrame) -> Void) {
+    mutating func step(_ b: UInt8, _ emit: (BeastFrame, ReceiverAnnouncement) -> Void) {
         switch state {
+        case .uuidText:
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+                uuidDigits.append(b | 0x20)
+                if uuidDigits.count == 32 { finishUUID(); state = .hunting }
+            case UInt8(ascii: "-"):
+                break
+            case BeastFrame.escape:
+                finishUUID()
+                state = .type
+            default:
+                finishUUID()
+                garbageBytes += 1
+                state = .hunting
+            }
         case .hunting:
             if b == BeastFrame.escape { state = .type } else { garbageBytes += 1 }
         case .type:
@@ -75,7 +116,17 @@ public struct BeastDecoder: Sendable {
     }
 
     mutating func startFrame(type b: UInt8) {
-        if let length = BeastFrame.payloadLength(type: b) {
+        if b == ReceiverAnnouncement.typeUUID {
+            uuidDigits.removeAll(keepingCapacity: true)
+            state = .uuidText
+        } else if b == ReceiverAnnouncement.typeBinaryID || b == ReceiverAnnouncement.typeDetails {
+            // 8 id bytes; or a length byte, the details' length is known once it is read.
+            frameType = b
+            need = b == ReceiverAnnouncement.typeBinaryID ? 8 : 1
+            collected.removeAll(keepingCapacity: true)
+            escapePending = false
+            state = .body
+        } else if let length = BeastFrame.payloadLength(type: b) {
             frameType = b
             need = 7 + length
             collected.removeAll(keepingCapacity: true)
@@ -91,17 +142,34 @@ public struct BeastDecoder: Sendable {
         }
     }
 
-    mutating func append(_ b: UInt8, _ emit: (BeastFrame) -> Void) {
+    mutating func append(_ b: UInt8, _ emit: (BeastFrame, ReceiverAnnouncement) -> Void) {
         collected.append(b)
+        if frameType == ReceiverAnnouncement.typeDetails && collected.count == 1 {
+            need = 1 + Int(b)
+        }
         guard collected.count >= need else { return }
         state = .hunting
+        switch frameType {
+        case ReceiverAnnouncement.typeBinaryID:
+            announcements += 1
+            var bits: UInt64 = 0
+            for byte in collected { bits = bits << 8 | UInt64(byte) }
+            announcement.identify(ReceiverID.uuid(high: bits))
+            return
+        case ReceiverAnnouncement.typeDetails:
+            announcements += 1
+            if !announcement.apply(details: collected[1...]) { badAnnouncements += 1 }
+            return
+        default:
+            break
+        }
         var timestamp: UInt64 = 0
         for i in 0..<6 { timestamp = timestamp << 8 | UInt64(collected[i]) }
         let signal = collected[6]
         switch frameType {
         case BeastFrame.typeModeAC:
             frames += 1
-            emit(.modeAC(code: UInt16(collected[7]) << 8 | UInt16(collected[8]), timestamp: timestamp, signal: signal))
+            emit(.modeAC(code: UInt16(collected[7]) << 8 | UInt16(collected[8]), timestamp: timestamp, signal: signal), announcement)
         case BeastFrame.typeShort, BeastFrame.typeLong:
             guard let frame = Frame(bytes: collected[7...]),
                   Frame.bitCount(forDownlinkFormat: frame.downlinkFormat) == frame.bitCount else {
@@ -109,7 +177,7 @@ public struct BeastDecoder: Sendable {
                 return
             }
             frames += 1
-            emit(.modeS(frame: frame, timestamp: timestamp, signal: signal))
+            emit(.modeS(frame: frame, timestamp: timestamp, signal: signal), announcement)
         default:
             dropped += 1
         }
