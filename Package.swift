@@ -85,7 +85,7 @@ let package = Package(
             "Web", "Store", "Tracking", "ModeS",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS"]),
+        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS", "Radio", "Tracking", "Store"]),
     ],
     swiftLanguageModes: [.v6]
 )

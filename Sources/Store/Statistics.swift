@@ -36,13 +36,14 @@ public struct StatsFilter: Sendable, Equatable {
     public var receiver: String?
 
     public init(since: Double? = nil, until: Double? = nil, typePattern: String? = nil, towards: Coordinate? = nil,
-                tolerance: Double = 20, withinKm: Double? = nil) {
+                tolerance: Double = 20, withinKm: Double? = nil, receiver: String? = nil) {
         self.since = since
         self.until = until
         self.typePattern = typePattern
         self.towards = towards
         self.tolerance = tolerance
         self.withinKm = withinKm
+        self.receiver = receiver
     }
 
     /// Whether a visit heading `track` at `from` travels towards `target` (± `tolerance`°).

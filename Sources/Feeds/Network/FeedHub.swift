@@ -41,8 +41,8 @@ public final class FeedHub: Sendable {
     ///   - onRemoteFrame: called on the network thread for each accepted remote frame.
     ///   - onEvent: called on the network thread for what an operator should hear about
     ///     (receivers connecting, duplicate ids, inputs closed for garbage).
-    public init(options: FeedOptions, inboxLimit: Int = 65_536, onEvent: (@Sendable (FeedEvent) -> Void)? = nil,
-                onRemoteFrame: (@Sendable (RemoteFrame) -> Void)? = nil) {
+    public init(options: FeedOptions, inboxLimit: Int = 65_536, onRemoteFrame: (@Sendable (RemoteFrame) -> Void)? = nil,
+                onEvent: (@Sendable (FeedEvent) -> Void)? = nil) {
         self.options = options
         self.inboxLimit = inboxLimit
         self.onRemoteFrame = onRemoteFrame

@@ -27,6 +27,16 @@ public struct ReceiverStatus: Sendable, Hashable {
     public var garbageBytes = 0
 
     public var isConnected: Bool { connections > 0 }
+
+    public init(id: ReceiverID, name: String? = nil, position: Coordinate? = nil, peer: String,
+                firstConnected: Double, lastConnected: Double) {
+        self.id = id
+        self.name = name
+        self.position = position
+        self.peer = peer
+        self.firstConnected = firstConnected
+        self.lastConnected = lastConnected
+    }
 }
 
 /// Something the network side did that an operator should hear about.

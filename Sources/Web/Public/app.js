@@ -8,6 +8,8 @@ const state = {
   units: localStorage.getItem('flytracker.units') || 'aeronautical',
   range: Number(localStorage.getItem('flytracker.range') || 100),
   query: '', error: null, messages: 0,
+  // An aggregator's receivers (api/receivers) and the one the view is limited to ('' = all).
+  receivers: [], receiverFilter: '',
 };
 
 // ---- Settings: dark mode and units, kept in localStorage ----
@@ -92,6 +94,7 @@ async function getJSON(url) {
 async function refresh() {
   const { params, words } = parseSearch(state.query);
   try {
+    if (state.receiverFilter) params.set('receiver', state.receiverFilter);
     const [list, trails] = await Promise.all([
       getJSON('api/aircraft' + (params.toString() ? '?' + params : '')),
       $('trails').checked ? getJSON('api/trails') : Promise.resolve({ trails: {} }),
@@ -111,6 +114,39 @@ async function loadReceiver() {
     const r = await getJSON('data/receiver.json');
     if (typeof r.lat === 'number' && typeof r.lon === 'number') state.receiver = { lat: r.lat, lon: r.lon };
   } catch (_) { /* keep trying with the next refresh */ }
+}
+
+// ---- Receivers of a network (an aggregator): filter and coverage outline ----
+async function loadReceivers() {
+  try { state.receivers = (await getJSON('api/receivers')).receivers || []; } catch (_) { state.receivers = []; }
+  $('receiver-filter').hidden = state.receivers.length === 0;
+  const select = $('receiver');
+  const options = [['', 'All receivers (' + state.receivers.length + ')']].concat(state.receivers.map((r) => [r.id,
+    (r.name || r.id) + (r.connected ? '' : ' (offline)') + ' · ' + r.aircraft + ' aircraft · ' + fmt.dist(r.max_range)]));
+  select.replaceChildren(...options.map(([value, text]) => { const o = document.createElement('option'); o.value = value; o.textContent = text; return o; }));
+  if (state.receiverFilter && !state.receivers.some((r) => r.id === state.receiverFilter)) state.receiverFilter = '';
+  select.value = state.receiverFilter;
+}
+$('receiver').addEventListener('change', (e) => { state.receiverFilter = e.target.value; refresh(); });
+// The point `nm` nautical miles from `from` on initial bearing `deg` (great circle).
+function destination(from, deg, nm) {
+  const d = nm / 3440.065, b = deg * Math.PI / 180, la = from.lat * Math.PI / 180, lo = from.lon * Math.PI / 180;
+  const lat = Math.asin(Math.sin(la) * Math.cos(d) + Math.cos(la) * Math.sin(d) * Math.cos(b));
+  const lon = lo + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(la), Math.cos(d) - Math.sin(la) * Math.sin(lat));
+  return { lat: lat * 180 / Math.PI, lon: lon * 180 / Math.PI };
+}
+function renderCoverage(c) {
+  const layer = $('coverage-layer');
+  layer.replaceChildren();
+  const r = state.receivers.find((x) => x.id === state.receiverFilter);
+  if (!c || !r || typeof r.lat !== 'number' || typeof r.lon !== 'number') return;
+  const station = { lat: r.lat, lon: r.lon };
+  const [sx, sy] = project(c, station.lat, station.lon);
+  el('circle', { class: 'station', cx: sx.toFixed(1), cy: sy.toFixed(1), r: 5 }, layer);
+  if (!r.sectors || !r.sectors.some((nm) => nm > 0)) return;
+  // The farthest position per 30° sector, drawn at the sector's middle bearing.
+  const points = r.sectors.map((nm, i) => { const p = destination(station, i * 30 + 15, nm); return project(c, p.lat, p.lon); });
+  el('polygon', { points: points.map((p) => p.map((v) => v.toFixed(1)).join(',')).join(' ') }, layer);
 }
 
 // ---- List ----
@@ -207,6 +243,7 @@ function renderScope() {
   trailLayer.replaceChildren();
   planeLayer.replaceChildren();
   const c = centre();
+  renderCoverage(c);
   if (!c) return;
   const shown = new Set(state.aircraft.map((a) => a.hex));
   if ($('trails').checked) {
@@ -312,6 +349,8 @@ function render() {
 }
 loadReceiver().then(refresh);
 setInterval(() => { if (!state.receiver) loadReceiver(); refresh(); }, 1000);
+loadReceivers();
+setInterval(loadReceivers, 5000);
 
 // ---- Account: log in / register, tracked list, journal, statistics ----
 const account = { user: null };

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import ModeS
+import NIOCore
+import NIOPosix
+import Synchronization
+import Tracking
+@testable import Feeds
+
+/// The aggregator side of a receiver network on hostile or confused input: garbage, bad
+/// announcements, two receivers claiming one id.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ReceiverNetworkTests {
+    final class Events: Sendable {
+        let list = Mutex<[FeedEvent]>([])
+        func has(_ match: (FeedEvent) -> Bool) -> Bool { list.withLock { $0.contains(where: match) } }
+    }
+
+    /// An aggregator hub with one Beast input port, recording its events.
+    func aggregator(_ events: Events) throws -> (FeedHub, Int) {
+        let hub = FeedHub(options: FeedTest.loopback { $0.beastInPorts = [0] }, onEvent: { e in events.list.withLock { $0.append(e) } })
+        try hub.start()
+        return (hub, try #require(hub.boundPorts(.input(.beast)).first))
+    }
+
+    /// A client connection from `localAddress` (any 127.x.y.z is this machine).
+    func connect(_ group: EventLoopGroup, port: Int, from localAddress: String = "127.0.0.1") throws -> Channel {
+        try ClientBootstrap(group: group)
+            .bind(to: try SocketAddress(ipAddress: localAddress, port: 0))
+            .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(ByteCollector()) } }
+            .connect(host: "127.0.0.1", port: port).wait()
+    }
+
+    @Test func aStreamOfGarbageIsClosedWithAMessageAndOthersGoOn() throws {
+        let events = Events()
+        let (hub, port) = try aggregator(events)
+        defer { try? hub.shutdown() }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let good = try connect(group, port: port)
+        let bad = try connect(group, port: port)
+        var rng = SplitMix64(seed: 3)
+        // Random bytes without 0x1A (so no frame can start) look like a misdirected stream.
+        let garbage = (0..<6000).map { _ in UInt8(truncatingIfNeeded: rng.next()) & 0xEF }
+        try bad.writeAndFlush(ByteBuffer(bytes: garbage)).wait()
+        #expect(FeedTest.wait { !bad.isActive }, "the garbage connection is closed")
+        #expect(events.has { if case .garbage(_, let n) = $0 { n > InputClientHandler.garbageLimit } else { false } })
+        #expect(hub.statistics().inputsClosedForGarbage == 1)
+        let frames = FeedTest.frames(count: 5)
+        try good.writeAndFlush(ByteBuffer(bytes: frames.flatMap { BeastFrame($0).bytes })).wait()
+        #expect(FeedTest.wait { hub.statistics().remoteAccepted == frames.count })
+        try good.close().wait()
+    }
+
+    @Test func aMalformedAnnouncementIsReportedAndTheFramesKeptUnderThePeerAddress() throws {
+        let events = Events()
+        let (hub, port) = try aggregator(events)
+        defer { try? hub.shutdown() }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let channel = try connect(group, port: port)
+        let details = Array(#"{"id": "has a space", "lat": 200}"#.utf8)
+        let frames = FeedTest.frames(count: 3)
+        try channel.writeAndFlush(ByteBuffer(bytes: [0x1A, 0xE5, UInt8(details.count)] + details + frames.flatMap { BeastFrame($0).bytes })).wait()
+        #expect(FeedTest.wait { hub.statistics().remoteAccepted == frames.count })
+        #expect(events.has { $0 == .badAnnouncement(peer: "127.0.0.1") })
+        let receivers = hub.receivers()
+        #expect(receivers.map(\.id.rawValue) == ["peer-127.0.0.1"])
+        #expect(receivers.first?.frames == frames.count)
+        #expect(receivers.first?.position == nil, "the out-of-range position was not taken")
+        try channel.close().wait()
+        #expect(FeedTest.wait { hub.receivers().first?.isConnected == false })
+    }
+
+    @Test func twoReceiversClaimingOneIDFromDifferentAddressesAreKeptApart() throws {
+        let events = Events()
+        let (hub, port) = try aggregator(events)
+        defer { try? hub.shutdown() }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let hello = ReceiverAnnouncement(id: ReceiverID(rawValue: "cloned-sd-card")).bytes
+        let frames = FeedTest.frames(count: 4)
+        let first = try connect(group, port: port, from: "127.0.0.1")
+        try first.writeAndFlush(ByteBuffer(bytes: hello + BeastFrame(frames[0]).bytes)).wait()
+        #expect(FeedTest.wait { hub.statistics().remoteAccepted == 1 })
+        let second = try connect(group, port: port, from: "127.0.0.2")
+        try second.writeAndFlush(ByteBuffer(bytes: hello + BeastFrame(frames[1]).bytes)).wait()
+        #expect(FeedTest.wait { hub.statistics().remoteAccepted == 2 })
+        let ids = hub.receivers().map(\.id.rawValue)
+        #expect(ids == ["cloned-sd-card", "cloned-sd-card@127.0.0.2"])
+        #expect(events.has { if case .duplicateID(let id, "127.0.0.2", _) = $0 { id.rawValue == "cloned-sd-card" } else { false } })
+        // The first one reconnecting from its own address is the same receiver again.
+        try first.close().wait()
+        #expect(FeedTest.wait { hub.receivers().first { $0.id.rawValue == "cloned-sd-card" }?.isConnected == false })
+        let again = try connect(group, port: port, from: "127.0.0.1")
+        try again.writeAndFlush(ByteBuffer(bytes: hello + BeastFrame(frames[2]).bytes)).wait()
+        #expect(FeedTest.wait { hub.statistics().remoteAccepted == 3 })
+        let status = try #require(hub.receivers().first { $0.id.rawValue == "cloned-sd-card" })
+        #expect(status.connects == 2)
+        #expect(status.frames == 2)
+        #expect(hub.receivers().count == 2)
+        try second.close().wait()
+        try again.close().wait()
+    }
+
+    @Test func aReceiverThatOnlyAnnouncesItselfIsListedAsConnected() throws {
+        let events = Events()
+        let (hub, port) = try aggregator(events)
+        defer { try? hub.shutdown() }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let hello = ReceiverAnnouncement(id: ReceiverID.uuid("0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9"), name: "Quiet",
+                                         position: Coordinate(latitude: 60.1, longitude: 24.9)).bytes
+        let channel = try connect(group, port: port)
+        try channel.writeAndFlush(ByteBuffer(bytes: hello)).wait()
+        #expect(FeedTest.wait { hub.receivers().first?.name == "Quiet" })
+        let status = try #require(hub.receivers().first)
+        #expect(status.id.rawValue == "0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9")
+        #expect(status.isConnected)
+        #expect(status.position == Coordinate(latitude: 60.1, longitude: 24.9))
+        #expect(events.has { if case .receiverConnected = $0 { true } else { false } })
+        try channel.close().wait()
+    }
+}

@@ -1,0 +1,90 @@
+import Feeds
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ModeS
+import Testing
+import Tracking
+@testable import Web
+
+/// An aggregator's API: `/api/receivers`, and `receiver=` on the aircraft lists.
+@Suite("Web: receivers of a network")
+struct ReceiversAPITests {
+    static let north = Hearing(receiver: ReceiverID(rawValue: "north-pi")!, position: Coordinate(latitude: 52.6, longitude: 4.76))
+    static let south = Hearing(receiver: ReceiverID.uuid("0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9")!, position: Coordinate(latitude: 52.0, longitude: 4.76))
+
+    /// KLM (4840d6) heard by both receivers, DLH (3c6444) by the south one only.
+    static func sources() throws -> WebSources {
+        var table = AircraftTable()
+        let klm = Geodesy.destination(from: north.position!, bearing: 90, distance: 20)
+        for (t, f) in [(0.5, CPRFormat.even), (1.0, .odd)] {
+            let frame = SyntheticFrames.airbornePosition(address: 0x4840D6, position: klm, altitude: 35000, format: f)
+            let message = try #require(ModeSMessage.decode(frame))
+            table.apply(message, received: ReceivedFrame(frame: frame, signal: -10), at: t, via: north)
+            table.hear(message, received: ReceivedFrame(frame: frame, signal: -25), at: t + 0.01, via: south)
+        }
+        for t in [0.6, 1.1] {
+            let frame = SyntheticFrames.identification(address: 0x3C6444, callsign: "DLH1")
+            table.apply(try #require(ModeSMessage.decode(frame)), received: ReceivedFrame(frame: frame, signal: -20), at: t, via: south)
+        }
+        let snapshot = table.snapshot(at: 2)
+        var coverage = CoverageMap()
+        coverage.update(snapshot, stations: [north.receiver: north.position!, south.receiver: south.position!])
+        let published = PublishedReceivers()
+        published.publish([north, south].map { h in
+            var s = ReceiverStatus(id: h.receiver, position: h.position, peer: "192.0.2.1", firstConnected: Sky.now - 60, lastConnected: Sky.now - 60)
+            s.connections = 1
+            s.connects = 1
+            s.frames = 10
+            return NetworkReceiver(status: s, coverage: coverage.receivers[h.receiver] ?? ReceiverCoverage())
+        })
+        var sources = WebSources(live: SnapshotPublisher(snapshot), clock: { Sky.now })
+        sources.network = published
+        return sources
+    }
+
+    @Test("/api/receivers lists each receiver with its counters and coverage")
+    func receivers() async throws {
+        try await Sky.app(try Self.sources()).test(.router) { client in
+            try await client.execute(uri: "/api/receivers", method: .get) { response in
+                #expect(response.status == .ok)
+                let list = try #require(try response.json()["receivers"] as? [[String: Any]])
+                #expect(list.map { $0["id"] as? String } == ["north-pi", "0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9"])
+                #expect(list[0]["aircraft"] as? Int == 1)
+                #expect(list[1]["aircraft"] as? Int == 2)
+                #expect(list[0]["connected"] as? Bool == true)
+                let range = try #require(list[0]["max_range"] as? Double)
+                #expect(abs(range - 20) < 0.2, "KLM is 20 NM east of the north receiver")
+                let sectors = try #require(list[0]["sectors"] as? [Int])
+                #expect(sectors.count == 12 && sectors[3] == 20, "east: the 90°…120° sector")
+            }
+        }
+    }
+
+    @Test("receiver= keeps the aircraft that receiver hears, in aircraft.json and /api/aircraft; each aircraft lists its receivers")
+    func filter() async throws {
+        try await Sky.app(try Self.sources()).test(.router) { client in
+            try await client.execute(uri: "/data/aircraft.json?receiver=north-pi&_=123", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(try response.hexes() == ["4840d6"])
+                let aircraft = try #require(try response.json()["aircraft"] as? [[String: Any]])
+                let receivers = try #require(aircraft.first?["receivers"] as? [[String: Any]])
+                #expect(receivers.map { $0["id"] as? String } == ["north-pi", "0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9"], "strongest first")
+                #expect(receivers.first?["messages"] as? Int == 2)
+            }
+            // A UUID in any case and with or without dashes is the same receiver.
+            try await client.execute(uri: "/api/aircraft?receiver=0A1B2C3D4E5F60718293A4B5C6D7E8F9", method: .get) { response in
+                #expect(response.status == .ok)
+                let hexes = try response.hexes()
+                #expect(hexes == ["3c6444", "4840d6"])
+            }
+            try await client.execute(uri: "/api/aircraft?receiver=nobody", method: .get) { response in
+                let hexes = try response.hexes()
+                #expect(hexes == [])
+            }
+            try await client.execute(uri: "/api/aircraft?receiver=two%20words", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+}
