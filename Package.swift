@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // Pure decoding core: stdlib and swift-numerics only (no Foundation, no clock, no I/O).
@@ -57,6 +59,13 @@ let package = Package(
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
+        // The same store on PostgreSQL (PostgresNIO): many receivers, one database.
+        .target(name: "PostgresStore", dependencies: [
+            "ModeS", "Tracking", "Store",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        ]),
         // Wire formats (pure), JSON documents, and the TCP feeds (SwiftNIO).
         .target(name: "Feeds", dependencies: [
             "ModeS", "Tracking", "Demod",
@@ -71,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "FlyTrackerCLI",
             dependencies: [
-                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "Web",
+                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "PostgresStore", "Web",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,7 +88,7 @@ let package = Package(
         .testTarget(name: "DemodTests", dependencies: ["Demod", "ModeS"]),
         .testTarget(name: "RadioTests", dependencies: ["Radio", "Demod", "ModeS"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "ModeS"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "ModeS"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "PostgresStore", "ModeS", "Tracking"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "ModeS"]),
         .testTarget(name: "WebTests", dependencies: [
             "Web", "Store", "Tracking", "ModeS",

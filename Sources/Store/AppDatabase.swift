@@ -4,6 +4,10 @@ import GRDB
 /// A storage failure outside SQLite itself (SQLite's own are GRDB `DatabaseError`s).
 public struct StoreError: Error, Equatable, CustomStringConvertible {
     public var description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// FlyTracker's SQLite database: one `DatabaseWriter` (a WAL `DatabasePool` in production,

@@ -30,6 +30,8 @@ public struct PruneReport: Sendable, Equatable {
     public var visits = 0
     public var journalEvents = 0
     public var deliveries = 0
+
+    public init() {}
 }
 
 extension AppDatabase {

@@ -32,7 +32,8 @@ public struct RecorderSettings: Sendable {
 /// transaction. Owned by one task (not thread-safe); the database itself may be read
 /// concurrently.
 public final class SightingRecorder {
-    public let database: AppDatabase
+    /// Where the log goes: SQLite (`AppDatabase`) or PostgreSQL (`PostgresStore`).
+    public let store: any SightingStore
     public var settings: RecorderSettings
     public private(set) var matcher: WatchlistMatcher
 
@@ -63,15 +64,19 @@ public final class SightingRecorder {
     private var lastRulesLoad: Double?
     private var lastPrune: Double?
 
-    public init(database: AppDatabase, settings: RecorderSettings = RecorderSettings()) throws {
-        self.database = database
+    public init(store: any SightingStore, settings: RecorderSettings = RecorderSettings()) throws {
+        self.store = store
         self.settings = settings
-        matcher = try WatchlistMatcher(rules: database.allRules(), airlines: database.airlineCodes())
+        matcher = try WatchlistMatcher(rules: store.allRules(), airlines: store.airlineCodes())
+    }
+
+    public convenience init(database: AppDatabase, settings: RecorderSettings = RecorderSettings()) throws {
+        try self.init(store: database, settings: settings)
     }
 
     /// Re-reads the watchlists (after `track add/remove`).
     public func reloadRules() throws {
-        matcher = try WatchlistMatcher(rules: database.allRules(), airlines: database.airlineCodes())
+        matcher = try WatchlistMatcher(rules: store.allRules(), airlines: store.airlineCodes())
     }
 
     /// Visits currently open.
@@ -124,7 +129,7 @@ public final class SightingRecorder {
         if let policy = settings.retention {
             if lastPrune == nil || time - lastPrune! >= settings.retentionInterval || time < lastPrune! {
                 lastPrune = time
-                try database.prune(policy, now: time)
+                try store.prune(policy, now: time)
             }
         }
     }
@@ -267,48 +272,39 @@ public final class SightingRecorder {
 
     // MARK: Writing
 
-    /// One transaction: dirty visits (inserted or updated), then points and events with
-    /// their visit ids. In-memory state changes only after the commit.
+    /// One batch (one transaction): dirty visits (inserted or updated), then points, events
+    /// and receivers by their visit's key. In-memory state changes only after the store took it.
     private func write(points: [(UInt32, TrackPointRecord)], events: [(UInt32, JournalEventRecord)],
                        closing: [UInt32]) throws -> [JournalEventRecord] {
-        let dirty = open.filter { $0.value.dirty }.map { ($0.key, $0.value.record) }
-        let heard = open.flatMap { key, v in v.dirtyReceivers.compactMap { v.receivers[$0].map { (key, $0) } } }
-        guard !dirty.isEmpty || !points.isEmpty || !events.isEmpty || !heard.isEmpty else { return [] }
-        let (ids, written) = try database.writer.write { db -> ([UInt32: Int64], [JournalEventRecord]) in
-            var ids: [UInt32: Int64] = [:]
-            for (key, record) in dirty {
-                var r = record
-                if r.id == nil { try r.insert(db) } else { try r.update(db) }
-                ids[key] = r.id
-            }
-            func visitId(_ key: UInt32) -> Int64? { ids[key] ?? open[key]?.record.id }
-            for (key, point) in points {
-                guard let id = visitId(key) else { continue }
-                var p = point
-                p.visitId = id
-                try p.insert(db)
-            }
-            for (key, row) in heard {
-                guard let id = visitId(key) else { continue }
-                var r = row
-                r.visitId = id
-                try r.insert(db, onConflict: .replace)
-            }
-            var written: [JournalEventRecord] = []
-            for (key, event) in events {
-                var e = event
-                e.visitId = visitId(key)
-                try e.insert(db)
-                written.append(e)
-            }
-            return (ids, written)
+        var batch = SightingBatch()
+        var written: [UInt32] = []
+        for (key, v) in open where v.dirty {
+            batch.visits.append(v.record)
+            written.append(key)
         }
-        for (key, id) in ids {
-            open[key]?.record.id = id
+        func visitKey(_ key: UInt32) -> VisitKey? {
+            guard let v = open[key] else { return nil }
+            let k = VisitKey(v.record)
+            if let id = v.record.id { batch.knownIDs[k] = id }
+            return k
+        }
+        batch.points = points.compactMap { key, p in visitKey(key).map { ($0, p) } }
+        batch.events = events.compactMap { key, e in visitKey(key).map { ($0, e) } }
+        var heard: [UInt32] = []
+        for (key, v) in open where !v.dirtyReceivers.isEmpty {
+            guard let k = visitKey(key) else { continue }
+            batch.receivers += v.dirtyReceivers.compactMap { v.receivers[$0].map { (k, $0) } }
+            heard.append(key)
+        }
+        guard !batch.isEmpty else { return [] }
+        let result = try store.write(batch)
+        for key in written {
+            guard let v = open[key] else { continue }
+            if let id = result.visitIDs[VisitKey(v.record)] { open[key]?.record.id = id }
             open[key]?.dirty = false
         }
-        for (key, _) in heard { open[key]?.dirtyReceivers.removeAll() }
+        for key in heard { open[key]?.dirtyReceivers.removeAll() }
         for key in closing { open[key] = nil }
-        return written
+        return result.events
     }
 }

@@ -228,7 +228,6 @@ extension AppDatabase {
         }
     }
 
-    /// A visit's track points in time order.
     /// The receivers that heard a visit, by receiver id.
     public func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord] {
         try writer.read { db in
@@ -236,6 +235,7 @@ extension AppDatabase {
         }
     }
 
+    /// A visit's track points in time order.
     public func trackPoints(visitId: Int64) throws -> [TrackPointRecord] {
         try writer.read { db in try TrackPointRecord.filter(Column("visitId") == visitId).order(Column("time")).fetchAll(db) }
     }

@@ -75,7 +75,8 @@ public struct StatsRow: Codable, Sendable, Hashable {
 }
 
 extension AppDatabase {
-    static let unknownKey = "unknown"
+    /// The group key of visits without a value.
+    public static let unknownKey = "unknown"
 
     /// The SQL expression of a dimension's group key.
     static func keyExpression(_ dimension: StatsDimension) -> String {
@@ -174,7 +175,7 @@ extension AppDatabase {
 
     /// Biggest groups first (by aircraft, then key) or in time order, keys compared as SQLite
     /// does (by their UTF-8 bytes); the first `limit`.
-    static func ordered(_ rows: [StatsRow], timeOrder: Bool, limit: Int?) -> [StatsRow] {
+    public static func ordered(_ rows: [StatsRow], timeOrder: Bool, limit: Int?) -> [StatsRow] {
         func before(_ x: String, _ y: String) -> Bool { x.utf8.lexicographicallyPrecedes(y.utf8) }
         var rows = rows
         rows.sort { timeOrder ? before($0.key, $1.key) : ($0.aircraft != $1.aircraft ? $0.aircraft > $1.aircraft : before($0.key, $1.key)) }

@@ -148,14 +148,14 @@ extension AppDatabase {
         _ = try writer.write { db in try UserRecord.deleteOne(db, key: user.id) }
     }
 
-    static func validate(username: String) throws(UserError) {
+    public static func validate(username: String) throws(UserError) {
         let allowed = username.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-"
         }
         guard (1...32).contains(username.count), allowed else { throw .invalidUsername(username) }
     }
 
-    static func validate(email: String) throws(UserError) {
+    public static func validate(email: String) throws(UserError) {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(" ") else { throw .invalidEmail(email) }
     }

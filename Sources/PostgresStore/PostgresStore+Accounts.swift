@@ -1,0 +1,140 @@
+import Foundation
+import HummingbirdBcrypt
+import PostgresNIO
+import Store
+
+/// Accounts and watchlists on PostgreSQL: the same validation and errors as the SQLite
+/// store (`UserError`, `WatchRuleError`), usernames unique regardless of case.
+extension PostgresStore {
+    static let userColumns = "id, username, email, passwordHash, units, darkMode, language, channels, createdAt"
+
+    static func user(_ row: PostgresRow) throws -> UserRecord {
+        let (id, username, email, hash, units, dark, language, channels, created) =
+            try row.decode((Int64, String, String?, String, String, Bool, String, String, Double).self)
+        let decoded = (try? JSONDecoder().decode([NotificationChannel].self, from: Data(channels.utf8))) ?? []
+        return UserRecord(id: id, username: username, email: email, passwordHash: hash, units: Units(rawValue: units) ?? .metric,
+                          darkMode: dark, language: language, channels: decoded, createdAt: created)
+    }
+
+    public func addUser(username: String, password: String, email: String?, units: Units, now: Double, cost: UInt8) throws -> UserRecord {
+        try AppDatabase.validate(username: username)
+        if let email { try AppDatabase.validate(email: email) }
+        guard password.count >= 8 else { throw UserError.weakPassword }
+        let hash = Bcrypt.hash(password, cost: cost)
+        do {
+            return try blocking { [client, logger] in
+                let rows = try await client.query("""
+                    INSERT INTO "user" (username, email, passwordHash, units, createdAt)
+                    VALUES (\(username), \(email), \(hash), \(units.rawValue), \(now)) RETURNING \(unescaped: Self.userColumns)
+                    """, logger: logger)
+                for try await row in rows { return try Self.user(row) }
+                throw StoreError(description: "the new user was not returned")
+            }
+        } catch where Self.sqlState(error) == "23505" {
+            throw UserError.duplicateUsername(username)
+        }
+    }
+
+    public func user(named username: String) throws -> UserRecord? {
+        try blocking { [client, logger] in
+            let rows = try await client.query("SELECT \(unescaped: Self.userColumns) FROM \"user\" WHERE lower(username) = lower(\(username))", logger: logger)
+            for try await row in rows { return try Self.user(row) }
+            return nil
+        }
+    }
+
+    func requireUser(_ username: String) throws -> UserRecord {
+        guard let user = try user(named: username) else { throw UserError.unknownUser(username) }
+        return user
+    }
+
+    public func users() throws -> [UserRecord] {
+        try blocking { [client, logger] in
+            var out: [UserRecord] = []
+            for try await row in try await client.query("SELECT \(unescaped: Self.userColumns) FROM \"user\" ORDER BY lower(username)", logger: logger) {
+                out.append(try Self.user(row))
+            }
+            return out
+        }
+    }
+
+    public func authenticate(username: String, password: String) throws -> UserRecord {
+        let user = try requireUser(username)
+        guard Bcrypt.verify(password, hash: user.passwordHash) else { throw UserError.wrongPassword }
+        return user
+    }
+
+    public func deleteUser(username: String) throws {
+        let user = try requireUser(username)
+        let id = user.id!
+        try blocking { [client, logger] in
+            try await client.query("DELETE FROM \"user\" WHERE id = \(id)", logger: logger)
+            return ()
+        }
+    }
+
+    // MARK: Watchlists
+
+    static func rule(_ row: PostgresRow) throws -> WatchRule {
+        let (id, userId, kind, value, label, created) = try row.decode((Int64, Int64, String, String, String?, Double).self)
+        guard let k = WatchKind(rawValue: kind) else { throw StoreError(description: "unknown watch kind '\(kind)' in the database") }
+        return WatchRule(id: id, userId: userId, kind: k, value: value, label: label, createdAt: created)
+    }
+
+    public func addRule(username: String, kind: WatchKind, value: String, label: String?, now: Double) throws -> WatchRule {
+        let normalized = try WatchRule.normalize(kind: kind, value: value)
+        let user = try requireUser(username)
+        let userId = user.id!
+        do {
+            return try blocking { [client, logger] in
+                let rows = try await client.query("""
+                    INSERT INTO watchRule (userId, kind, value, label, createdAt)
+                    VALUES (\(userId), \(kind.rawValue), \(normalized), \(label), \(now))
+                    RETURNING id, userId, kind, value, label, createdAt
+                    """, logger: logger)
+                for try await row in rows { return try Self.rule(row) }
+                throw StoreError(description: "the new rule was not returned")
+            }
+        } catch where Self.sqlState(error) == "23505" {
+            throw WatchRuleError.duplicate(kind: kind, value: normalized)
+        }
+    }
+
+    public func rules(username: String) throws -> [WatchRule] {
+        let userId = try requireUser(username).id!
+        return try queryRules("SELECT id, userId, kind, value, label, createdAt FROM watchRule WHERE userId = \(userId) ORDER BY id")
+    }
+
+    public func allRules() throws -> [WatchRule] {
+        try queryRules("SELECT id, userId, kind, value, label, createdAt FROM watchRule ORDER BY id")
+    }
+
+    func queryRules(_ query: PostgresQuery) throws -> [WatchRule] {
+        try blocking { [client, logger] in
+            var out: [WatchRule] = []
+            for try await row in try await client.query(query, logger: logger) { out.append(try Self.rule(row)) }
+            return out
+        }
+    }
+
+    public func removeRule(username: String, id: Int64) throws {
+        let userId = try requireUser(username).id!
+        let deleted = try blocking { [client, logger] in
+            var n = 0
+            for try await _ in try await client.query("DELETE FROM watchRule WHERE id = \(id) AND userId = \(userId) RETURNING id", logger: logger) { n += 1 }
+            return n
+        }
+        guard deleted > 0 else { throw WatchRuleError.unknownRule(id) }
+    }
+
+    public func airlineCodes() throws -> AirlineCodes {
+        let pairs = try blocking { [client, logger] in
+            var out: [String: String] = [:]
+            for try await (iata, icao) in try await client.query("SELECT iata, icao FROM airlineCode", logger: logger).decode((String, String).self) {
+                out[iata] = icao
+            }
+            return out
+        }
+        return AirlineCodes(extra: pairs)
+    }
+}

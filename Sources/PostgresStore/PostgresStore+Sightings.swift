@@ -1,0 +1,232 @@
+import Foundation
+import PostgresNIO
+import Store
+
+/// The sighting log on PostgreSQL: batches written in one transaction with multi-row
+/// statements; visits upserted by their natural key (`VisitKey`).
+extension PostgresStore {
+    static let visitColumns = ["address", "firstSeen", "lastSeen", "callsign", "callsigns", "registration", "typeCode",
+                               "operatorName", "category", "military", "squawk", "minAltitude", "maxAltitude",
+                               "closestDistance", "closestTime", "messages", "positions", "lastLatitude",
+                               "lastLongitude", "lastTrack", "closed"]
+    /// Rows per multi-row statement (PostgreSQL takes at most 65 535 parameters).
+    static let chunk = 500
+
+    /// `($1, $2, …), ($n+1, …)` for `rows` rows of `columns` parameters each.
+    static func placeholders(rows: Int, columns: Int) -> String {
+        (0..<rows).map { r in "(" + (1...columns).map { "$\(r * columns + $0)" }.joined(separator: ", ") + ")" }.joined(separator: ", ")
+    }
+
+    /// Writes `batch` now (or, with buffered writes, queues it and returns at once: the
+    /// events then come back without ids).
+    public func write(_ batch: SightingBatch) throws -> SightingWriteResult {
+        guard !batch.isEmpty else { return SightingWriteResult() }
+        if enqueue(batch) { return SightingWriteResult(events: batch.events.map(\.1)) }
+        return try blocking { try await self.writeNow(batch) }
+    }
+
+    /// One transaction: visits, then points, receivers and events with their visit ids.
+    func writeNow(_ batch: SightingBatch) async throws -> SightingWriteResult {
+        let known = visitIDs.withLock { cache in batch.knownIDs.merging(cache) { given, _ in given } }
+        let result = try await client.withTransaction(logger: logger) { connection -> SightingWriteResult in
+            var result = SightingWriteResult()
+            let columns = Self.visitColumns
+            let update = columns.dropFirst(2).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            var start = 0
+            while start < batch.visits.count {
+                let rows = batch.visits[start..<min(start + Self.chunk, batch.visits.count)]
+                start += rows.count
+                var binds = PostgresBindings()
+                for v in rows {
+                    binds.append(v.address); binds.append(v.firstSeen); binds.append(v.lastSeen); binds.append(v.callsign)
+                    binds.append(v.callsigns); binds.append(v.registration); binds.append(v.typeCode); binds.append(v.operatorName)
+                    binds.append(v.category); binds.append(v.military); binds.append(v.squawk); binds.append(v.minAltitude)
+                    binds.append(v.maxAltitude); binds.append(v.closestDistance); binds.append(v.closestTime); binds.append(v.messages)
+                    binds.append(v.positions); binds.append(v.lastLatitude); binds.append(v.lastLongitude); binds.append(v.lastTrack)
+                    binds.append(v.closed)
+                }
+                let sql = """
+                    INSERT INTO visit (\(columns.joined(separator: ", "))) VALUES \(Self.placeholders(rows: rows.count, columns: columns.count))
+                    ON CONFLICT (address, firstSeen) DO UPDATE SET \(update) RETURNING id, address, firstSeen
+                    """
+                for try await (id, address, firstSeen) in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).decode((Int64, Int, Double).self) {
+                    result.visitIDs[VisitKey(address: address, firstSeen: firstSeen)] = id
+                }
+            }
+            // Ids of visits written in earlier batches: given, cached, else looked up.
+            var ids = known.merging(result.visitIDs) { _, new in new }
+            let referenced = Set(batch.points.map(\.0) + batch.receivers.map(\.0) + batch.events.map(\.0))
+            for key in referenced where ids[key] == nil {
+                let rows = try await connection.query("SELECT id FROM visit WHERE address = \(key.address) AND firstSeen = \(key.firstSeen)", logger: logger)
+                for try await id in rows.decode(Int64.self) { ids[key] = id }
+            }
+
+            let points = batch.points.compactMap { key, p in ids[key].map { ($0, p) } }
+            try await Self.insertRows(points, into: "trackPoint (visitId, time, latitude, longitude, altitude, track, groundSpeed)", columns: 7,
+                                      connection: connection, logger: logger) { binds, row in
+                binds.append(row.0); binds.append(row.1.time); binds.append(row.1.latitude); binds.append(row.1.longitude)
+                binds.append(row.1.altitude); binds.append(row.1.track); binds.append(row.1.groundSpeed)
+            }
+            // One row per (visit, receiver) in a statement: later rows of a batch win.
+            var latest: [String: (Int64, VisitReceiverRecord)] = [:]
+            for (key, r) in batch.receivers { if let id = ids[key] { latest["\(id) \(r.receiver)"] = (id, r) } }
+            try await Self.insertRows(Array(latest.values), into: "visitReceiver (visitId, receiver, firstSeen, lastSeen, messages, bestSignal)", columns: 6,
+                                      suffix: """
+                                       ON CONFLICT (visitId, receiver) DO UPDATE SET firstSeen = excluded.firstSeen, lastSeen = excluded.lastSeen,
+                                       messages = excluded.messages, bestSignal = excluded.bestSignal
+                                      """,
+                                      connection: connection, logger: logger) { binds, row in
+                binds.append(row.0); binds.append(row.1.receiver); binds.append(row.1.firstSeen); binds.append(row.1.lastSeen)
+                binds.append(row.1.messages); binds.append(row.1.bestSignal)
+            }
+            for (key, event) in batch.events {
+                var e = event
+                e.visitId = ids[key]
+                let rows = try await connection.query("""
+                    INSERT INTO journalEvent (userId, watchRuleId, visitId, address, time, kind, callsign, registration, typeCode,
+                                              latitude, longitude, altitude, distance, ruleLabel)
+                    VALUES (\(e.userId), \(e.watchRuleId), \(e.visitId), \(e.address), \(e.time), \(e.kind.rawValue), \(e.callsign),
+                            \(e.registration), \(e.typeCode), \(e.latitude), \(e.longitude), \(e.altitude), \(e.distance), \(e.ruleLabel))
+                    RETURNING id
+                    """, logger: logger)
+                for try await id in rows.decode(Int64.self) { e.id = id }
+                result.events.append(e)
+            }
+            return result
+        }
+        visitIDs.withLock { cache in
+            // Open visits are few (the aircraft in view); closed ones are never referenced again.
+            if cache.count > 50_000 { cache.removeAll(keepingCapacity: true) }
+            for (key, visit) in zip(batch.visits.map(VisitKey.init), batch.visits) {
+                if visit.closed { cache[key] = nil } else if let id = result.visitIDs[key] { cache[key] = id }
+            }
+        }
+        return result
+    }
+
+    /// Multi-row INSERT of `rows`, `columns` parameters each, in chunks.
+    static func insertRows<Row>(_ rows: [Row], into target: String, columns: Int, suffix: String = "",
+                                connection: PostgresConnection, logger: Logger,
+                                bind: (inout PostgresBindings, Row) -> Void) async throws {
+        var start = 0
+        while start < rows.count {
+            let part = rows[start..<min(start + chunk, rows.count)]
+            start += part.count
+            var binds = PostgresBindings()
+            for row in part { bind(&binds, row) }
+            let sql = "INSERT INTO \(target) VALUES \(placeholders(rows: part.count, columns: columns))\(suffix)"
+            try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        }
+    }
+
+    // MARK: Reading the log
+
+    static let visitSelect = "SELECT id, " + visitColumns.joined(separator: ", ") + " FROM visit"
+
+    static func visit(_ row: PostgresRow) throws -> VisitRecord {
+        let c = try row.makeRandomAccess()
+        return VisitRecord(
+            id: try c[0].decode(Int64.self), address: try c[1].decode(Int.self), firstSeen: try c[2].decode(Double.self),
+            lastSeen: try c[3].decode(Double.self), callsign: try c[4].decode(String?.self), callsigns: try c[5].decode(String?.self),
+            registration: try c[6].decode(String?.self), typeCode: try c[7].decode(String?.self),
+            operatorName: try c[8].decode(String?.self), category: try c[9].decode(String?.self), military: try c[10].decode(Bool.self),
+            squawk: try c[11].decode(String?.self), minAltitude: try c[12].decode(Int?.self), maxAltitude: try c[13].decode(Int?.self),
+            closestDistance: try c[14].decode(Double?.self), closestTime: try c[15].decode(Double?.self),
+            messages: try c[16].decode(Int.self), positions: try c[17].decode(Int.self), lastLatitude: try c[18].decode(Double?.self),
+            lastLongitude: try c[19].decode(Double?.self), lastTrack: try c[20].decode(Double?.self), closed: try c[21].decode(Bool.self))
+    }
+
+    public func visits(address: UInt32, limit: Int) throws -> [VisitRecord] {
+        let address = Int(address)
+        return try blocking { [client, logger] in
+            var out: [VisitRecord] = []
+            let rows = try await client.query("\(unescaped: Self.visitSelect) WHERE address = \(address) ORDER BY firstSeen DESC LIMIT \(limit)", logger: logger)
+            for try await row in rows { out.append(try Self.visit(row)) }
+            return out
+        }
+    }
+
+    /// Every visit, oldest first (tests and exports).
+    public func allVisits() throws -> [VisitRecord] {
+        try blocking { [client, logger] in
+            var out: [VisitRecord] = []
+            for try await row in try await client.query("\(unescaped: Self.visitSelect) ORDER BY firstSeen, id", logger: logger) {
+                out.append(try Self.visit(row))
+            }
+            return out
+        }
+    }
+
+    public func journal(username: String, limit: Int) throws -> [JournalEventRecord] {
+        let userId = try requireUser(username).id!
+        return try blocking { [client, logger] in
+            var out: [JournalEventRecord] = []
+            let rows = try await client.query("""
+                SELECT id, userId, watchRuleId, visitId, address, time, kind, callsign, registration, typeCode,
+                       latitude, longitude, altitude, distance, ruleLabel
+                FROM journalEvent WHERE userId = \(userId) ORDER BY time DESC, id DESC LIMIT \(limit)
+                """, logger: logger)
+            for try await row in rows {
+                let c = try row.makeRandomAccess()
+                guard let kind = JournalKind(rawValue: try c[6].decode(String.self)) else { continue }
+                out.append(JournalEventRecord(
+                    id: try c[0].decode(Int64.self), userId: try c[1].decode(Int64.self), watchRuleId: try c[2].decode(Int64?.self),
+                    visitId: try c[3].decode(Int64?.self), address: try c[4].decode(Int.self), time: try c[5].decode(Double.self),
+                    kind: kind, callsign: try c[7].decode(String?.self), registration: try c[8].decode(String?.self),
+                    typeCode: try c[9].decode(String?.self), latitude: try c[10].decode(Double?.self),
+                    longitude: try c[11].decode(Double?.self), altitude: try c[12].decode(Int?.self),
+                    distance: try c[13].decode(Double?.self), ruleLabel: try c[14].decode(String?.self)))
+            }
+            return out
+        }
+    }
+
+    public func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord] {
+        try blocking { [client, logger] in
+            var out: [VisitReceiverRecord] = []
+            let rows = try await client.query("""
+                SELECT visitId, receiver, firstSeen, lastSeen, messages, bestSignal FROM visitReceiver
+                WHERE visitId = \(visitId) ORDER BY receiver
+                """, logger: logger)
+            for try await (v, r, f, l, m, b) in rows.decode((Int64, String, Double, Double, Int, Double?).self) {
+                out.append(VisitReceiverRecord(visitId: v, receiver: r, firstSeen: f, lastSeen: l, messages: m, bestSignal: b))
+            }
+            return out
+        }
+    }
+
+    /// Applies a retention policy as the SQLite store does (closed visits, track points,
+    /// journal events and deliveries older than their limits), in one transaction.
+    public func prune(_ policy: RetentionPolicy, now: Double) throws -> PruneReport {
+        try blocking { [client, logger] in
+            try await client.withTransaction(logger: logger) { c -> PruneReport in
+                var report = PruneReport()
+                func count(_ q: PostgresQuery) async throws -> Int {
+                    var n = 0
+                    for try await _ in try await c.query(q, logger: logger) { n += 1 }
+                    return n
+                }
+                let day = 86_400.0
+                if let days = policy.visitDays {
+                    report.visits = try await count("DELETE FROM visit WHERE closed AND lastSeen < \(now - days * day) RETURNING 1")
+                }
+                if let days = policy.trackPointDays {
+                    report.trackPoints += try await count("DELETE FROM trackPoint WHERE time < \(now - days * day) RETURNING 1")
+                }
+                if let limit = policy.maxTrackPoints {
+                    report.trackPoints += try await count("""
+                        DELETE FROM trackPoint WHERE id IN (SELECT id FROM trackPoint ORDER BY time
+                            LIMIT GREATEST((SELECT COUNT(*) FROM trackPoint) - \(limit), 0)) RETURNING 1
+                        """)
+                }
+                if let days = policy.journalDays {
+                    report.journalEvents = try await count("DELETE FROM journalEvent WHERE time < \(now - days * day) RETURNING 1")
+                }
+                if let days = policy.deliveryDays {
+                    report.deliveries = try await count("DELETE FROM alertDelivery WHERE time < \(now - days * day) RETURNING 1")
+                }
+                return report
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Store
+import Synchronization
+
+/// FlyTracker's store on PostgreSQL, for many receivers and one database
+/// (`--db postgres://USER@HOST/DATABASE`): the same schema and migrations as the SQLite store
+/// (`PostgresSchema`), the same operations (`SightingStore`) with the same results.
+///
+/// PostgresNIO's `PostgresClient` keeps a pool of connections (`maximumConnections`);
+/// every statement is parameterised (values are bound, never spliced into SQL); rows are
+/// written in multi-row batches, one transaction per `SightingBatch`.
+///
+/// The API is synchronous, like the SQLite store's: each call runs on the client's event
+/// loops and waits, at most `timeout`, so callers are threads (the receiver loop, commands),
+/// never async code. With `bufferedWrites`, `write(_:)` queues the batch and returns at once
+/// (`SightingQueue`): a database that goes away mid-run costs nothing until the queue's
+/// limit, and the queue drains when it answers again.
+public final class PostgresStore: Sendable {
+    public let url: PostgresURL
+    let client: PostgresClient
+    let runner: Task<Void, Never>
+    /// Longest wait for one operation.
+    public let timeout: Duration
+    let logger: Logger
+    /// Visit ids by natural key, for rows that belong to visits written in earlier batches.
+    let visitIDs = Mutex<[VisitKey: Int64]>([:])
+    let queue = Mutex<SightingQueue?>(nil)
+    /// Told when buffered writes fail, recover or overflow (set it before writing).
+    public let onQueueEvent = Mutex<(@Sendable (SightingQueueEvent) -> Void)?>(nil)
+
+    private init(url: PostgresURL, timeout: Duration, maximumConnections: Int) {
+        self.url = url
+        self.timeout = timeout
+        var logger = Logger(label: "flytracker.postgres")
+        logger.logLevel = .critical
+        self.logger = logger
+        let tls: PostgresClient.Configuration.TLS = switch url.tls {
+        case .disable: .disable
+        case .prefer: .prefer(.makeClientConfiguration())
+        case .require: .require(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.username,
+                                                         password: url.password, database: url.database, tls: tls)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = .seconds(5)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+    }
+
+    /// Connects, migrates the schema to the latest version and returns the store. Throws a
+    /// `StoreError` that says what failed (unreachable, refused login, no such database).
+    public static func open(_ url: PostgresURL, timeout: Duration = .seconds(15), maximumConnections: Int = 8,
+                            bufferedWrites: Bool = false, queueLimit: Int = SightingQueue.defaultLimit) throws -> PostgresStore {
+        let store = PostgresStore(url: url, timeout: timeout, maximumConnections: maximumConnections)
+        do {
+            try store.blocking { try await store.migrate() }
+        } catch {
+            store.close()
+            throw StoreError(description: "cannot use PostgreSQL at \(url): \(Self.describe(error))")
+        }
+        if bufferedWrites { store.queue.withLock { $0 = SightingQueue(limit: queueLimit) } }
+        return store
+    }
+
+    /// Writes what is queued (waiting at most `timeout` per batch), then closes the pool.
+    public func close() {
+        if queue.withLock({ $0 != nil }) { _ = flush() }
+        runner.cancel()
+    }
+
+    // MARK: Running async work from threads
+
+    /// Runs `operation` and waits for it (at most `timeout`).
+    func blocking<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let result: Result<T, any Error>
+            do { result = .success(try await withTimeout(operation)) } catch { result = .failure(error) }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return try outcome.withLock { $0! }.get()
+    }
+
+    /// A short, useful description of a PostgreSQL or connection error (PSQLError hides its
+    /// details from `description`).
+    public static func describe(_ error: any Error) -> String {
+        if let e = error as? PSQLError {
+            if let message = e.serverInfo?[.message] {
+                let state = e.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+                return message + state
+            }
+            if let underlying = e.underlying { return "\(e.code): \(underlying)" }
+            return "\(e.code)"
+        }
+        if let e = error as? StoreError { return e.description }
+        return "\(error)"
+    }
+
+    /// The server's SQLSTATE of a PostgreSQL error.
+    static func sqlState(_ error: any Error) -> String? {
+        (error as? PSQLError)?.serverInfo?[.sqlState]
+    }
+
+    // MARK: Migrations
+
+    /// Applies the migrations not applied yet, each in its own transaction, under an
+    /// advisory lock so that two processes starting together do not both migrate.
+    func migrate() async throws {
+        try await client.query("CREATE TABLE IF NOT EXISTS flytracker_migrations (id text PRIMARY KEY, appliedAt double precision NOT NULL)", logger: logger)
+        for migration in PostgresSchema.migrations {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(7213401)", logger: logger)
+                let applied = try await connection.query("SELECT 1 FROM flytracker_migrations WHERE id = \(migration.id)", logger: logger)
+                var seen = false
+                for try await _ in applied { seen = true }
+                guard !seen else { return }
+                for statement in Self.statements(migration.sql) {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                let now = Date().timeIntervalSince1970
+                try await connection.query("INSERT INTO flytracker_migrations (id, appliedAt) VALUES (\(migration.id), \(now))", logger: logger)
+            }
+        }
+    }
+
+    /// The ids of the migrations applied, in order.
+    public func appliedMigrations() throws -> [String] {
+        try blocking { [client, logger] in
+            var ids: [String] = []
+            for try await id in try await client.query("SELECT id FROM flytracker_migrations ORDER BY appliedAt, id", logger: logger).decode(String.self) {
+                ids.append(id)
+            }
+            return ids
+        }
+    }
+
+    /// Splits a migration's SQL into statements at top-level semicolons (not inside
+    /// `$$ … $$` bodies); empty pieces are dropped.
+    static func statements(_ sql: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var inBody = false
+        var chars = Array(sql)[...]
+        while let c = chars.popFirst() {
+            if c == "$", chars.first == "$" {
+                chars.removeFirst()
+                current += "$$"
+                inBody.toggle()
+            } else if c == ";" && !inBody {
+                out.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        out.append(current)
+        return out.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { piece in
+            !piece.split(separator: "\n").allSatisfy { $0.trimmingCharacters(in: .whitespaces).hasPrefix("--") || $0.trimmingCharacters(in: .whitespaces).isEmpty }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+import Tracking
+
+/// A visit's natural key: the aircraft (`AircraftKey.packed`) and when the visit began.
+/// Unique in every store, so a writer that cannot hand ids back at once (PostgreSQL, written
+/// asynchronously) still finds the row a later update or track point belongs to.
+public struct VisitKey: Hashable, Sendable {
+    public var address: Int
+    public var firstSeen: Double
+
+    public init(address: Int, firstSeen: Double) {
+        self.address = address
+        self.firstSeen = firstSeen
+    }
+
+    public init(_ visit: VisitRecord) {
+        self.init(address: visit.address, firstSeen: visit.firstSeen)
+    }
+}
+
+/// One second's worth of the sighting log, written in one transaction: the visits that
+/// changed (whole rows, inserted or updated), and the track points, journal events and
+/// visit receivers that belong to visits by their key. `knownIDs`: ids of referenced visits
+/// the store already handed back.
+public struct SightingBatch: Sendable {
+    public var visits: [VisitRecord] = []
+    public var points: [(VisitKey, TrackPointRecord)] = []
+    public var events: [(VisitKey, JournalEventRecord)] = []
+    public var receivers: [(VisitKey, VisitReceiverRecord)] = []
+    public var knownIDs: [VisitKey: Int64] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { visits.isEmpty && points.isEmpty && events.isEmpty && receivers.isEmpty }
+
+    /// Rows in the batch (for queue limits).
+    public var rowCount: Int { visits.count + points.count + events.count + receivers.count }
+}
+
+/// What a store did with a batch: the ids of the visits it inserted (when it knows them
+/// at once), and the journal events as written (with ids when known).
+public struct SightingWriteResult: Sendable {
+    public var visitIDs: [VisitKey: Int64] = [:]
+    public var events: [JournalEventRecord] = []
+
+    public init(visitIDs: [VisitKey: Int64] = [:], events: [JournalEventRecord] = []) {
+        self.visitIDs = visitIDs
+        self.events = events
+    }
+}
+
+/// The store's operations that do not depend on its engine: SQLite (`AppDatabase`, the
+/// embedded default) and PostgreSQL (`PostgresStore`, for many receivers) both provide them,
+/// with the same results; the store test suite runs every one against both.
+public protocol SightingStore: AnyObject, Sendable {
+    /// `sqlite` or `postgresql`.
+    var engine: String { get }
+
+    // Accounts
+    func addUser(username: String, password: String, email: String?, units: Units, now: Double, cost: UInt8) throws -> UserRecord
+    func user(named username: String) throws -> UserRecord?
+    func users() throws -> [UserRecord]
+    func authenticate(username: String, password: String) throws -> UserRecord
+    func deleteUser(username: String) throws
+
+    // Watchlists
+    func addRule(username: String, kind: WatchKind, value: String, label: String?, now: Double) throws -> WatchRule
+    func rules(username: String) throws -> [WatchRule]
+    func allRules() throws -> [WatchRule]
+    func removeRule(username: String, id: Int64) throws
+    func airlineCodes() throws -> AirlineCodes
+
+    // The sighting log
+    func write(_ batch: SightingBatch) throws -> SightingWriteResult
+    func visits(address: UInt32, limit: Int) throws -> [VisitRecord]
+    func journal(username: String, limit: Int) throws -> [JournalEventRecord]
+    func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord]
+    func prune(_ policy: RetentionPolicy, now: Double) throws -> PruneReport
+
+    // Statistics
+    func statisticsWithTotal(by dimension: StatsDimension, filter: StatsFilter, limit: Int?) throws -> (rows: [StatsRow], total: StatsRow)
+}
+
+extension SightingStore {
+    @discardableResult
+    public func addUser(username: String, password: String, now: Double, cost: UInt8 = AppDatabase.defaultBcryptCost) throws -> UserRecord {
+        try addUser(username: username, password: password, email: nil, units: .metric, now: now, cost: cost)
+    }
+
+    @discardableResult
+    public func addRule(username: String, kind: WatchKind, value: String, now: Double) throws -> WatchRule {
+        try addRule(username: username, kind: kind, value: value, label: nil, now: now)
+    }
+}
+
+extension AppDatabase: SightingStore {
+    public var engine: String { "sqlite" }
+
+    /// Writes a batch in one transaction: visits inserted (no id yet) or updated, then the
+    /// rows that belong to them.
+    public func write(_ batch: SightingBatch) throws -> SightingWriteResult {
+        guard !batch.isEmpty else { return SightingWriteResult() }
+        return try writer.write { db -> SightingWriteResult in
+            var result = SightingWriteResult()
+            for record in batch.visits {
+                var r = record
+                if r.id == nil { try r.insert(db) } else { try r.update(db) }
+                result.visitIDs[VisitKey(r)] = r.id
+            }
+            func visitId(_ key: VisitKey) -> Int64? { result.visitIDs[key] ?? batch.knownIDs[key] }
+            for (key, point) in batch.points {
+                guard let id = visitId(key) else { continue }
+                var p = point
+                p.visitId = id
+                try p.insert(db)
+            }
+            for (key, row) in batch.receivers {
+                guard let id = visitId(key) else { continue }
+                var r = row
+                r.visitId = id
+                try r.insert(db, onConflict: .replace)
+            }
+            for (key, event) in batch.events {
+                var e = event
+                e.visitId = visitId(key)
+                try e.insert(db)
+                result.events.append(e)
+            }
+            return result
+        }
+    }
+}
