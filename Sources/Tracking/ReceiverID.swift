@@ -102,6 +102,16 @@ public struct ReceiverHearing: Sendable, Hashable {
     var powerSum: Double = 0
     var powerCount: Int = 0
 
+    public init(lastSeen: Double, messages: Int = 0, signal: Double? = nil) {
+        self.lastSeen = lastSeen
+        self.messages = messages
+        self.signal = signal
+        if let signal {
+            powerSum = Double(Geodesy.power(dBFS: signal)) * Double(max(messages, 1))
+            powerCount = max(messages, 1)
+        }
+    }
+
     /// Mean signal level, dBFS (nil when no frame carried one).
     public var meanSignal: Double? {
         guard powerCount > 0, powerSum > 0 else { return nil }

@@ -1,0 +1,190 @@
+import Foundation
+import GRDB
+import ModeS
+import PostgresStore
+import Testing
+import Tracking
+@testable import Store
+
+/// The store's behaviour on both engines: every test runs against SQLite and against a real
+/// PostgreSQL server (`PostgresTestServer`), and where both hold the same log they must
+/// give the same answers.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct EngineParityTests {
+    static let start = 1_795_000_000.0
+    static let receivers = ["north-pi", "0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9", "south-pi"].map { ReceiverID.uuid($0) ?? ReceiverID(rawValue: $0)! }
+    static let types = ["B738", "A320", "A388", "B77W", "E190", nil]
+    static let operators = ["KLM", "Lufthansa", "Emirates", nil]
+
+    /// A day of generated sightings: `count` aircraft, each seen in one or two visits at
+    /// varied hours, altitudes, distances, tracks and receivers; alice tracks B738s.
+    static func fill(_ store: any SightingStore, aircraft count: Int = 60) throws -> SightingRecorder {
+        try store.addUser(username: "alice", password: "correct horse", now: start, cost: testCost)
+        try store.addRule(username: "alice", kind: .type, value: "B738", now: start)
+        var settings = RecorderSettings()
+        settings.retention = nil
+        settings.rulesReloadInterval = nil
+        let recorder = try SightingRecorder(store: store, settings: settings)
+        var rng = SplitMix64(seed: 42)
+        var schedule: [(time: Double, observation: Observation)] = []
+        for i in 0..<count {
+            let visits = 1 + Int(rng.next() % 2)
+            for v in 0..<visits {
+                let first = start + Double(rng.next() % 80_000) + Double(v) * 3_000
+                let track = Double(rng.next() % 360)
+                let base = Coordinate(latitude: 50 + Double(rng.next() % 400) / 100, longitude: 2 + Double(rng.next() % 500) / 100)
+                let heard = (0..<3).filter { _ in rng.next() % 2 == 0 }.map { receivers[$0] }
+                for step in 0..<6 {
+                    let t = first + Double(step) * 20
+                    var o = Observation(key: UInt32(0x400000 + i), callsign: i % 7 == 0 ? nil : "FT\(i % 40)",
+                                        typeCode: types[i % types.count], operatorName: operators[i % operators.count],
+                                        category: i % 3 == 0 ? "A3" : nil, altitude: i % 5 == 0 ? nil : 1000 * (i % 45) + step * 100,
+                                        position: Coordinate(latitude: base.latitude + Double(step) * 0.01, longitude: base.longitude),
+                                        positionTime: t, track: track, groundSpeed: 400, distance: Double(i % 50) + Double(step),
+                                        messages: 10 * (step + 1), lastSeen: t)
+                    for (k, r) in heard.enumerated() { o.receivers[r] = ReceiverHearing(lastSeen: t, messages: 3 * (step + 1), signal: -10 - Double(k)) }
+                    schedule.append((t, o))
+                }
+            }
+        }
+        schedule.sort { $0.time < $1.time }
+        var batch: [Observation] = []
+        var batchTime = schedule.first?.time ?? start
+        for (t, o) in schedule {
+            if t - batchTime >= 30 {
+                try recorder.record(batch, at: batchTime)
+                batch = []
+                batchTime = t
+            }
+            batch.append(o)
+        }
+        try recorder.record(batch, at: batchTime)
+        try recorder.finish(at: start + 100_000)
+        return recorder
+    }
+
+    /// Visits without their ids, in a fixed order.
+    static func visits(_ store: any SightingStore) throws -> [VisitRecord] {
+        var all: [VisitRecord] = []
+        for i in 0..<60 { all += try store.visits(address: UInt32(0x400000 + i), limit: 10) }
+        return all.map { var v = $0; v.id = nil; return v }.sorted { ($0.address, $0.firstSeen) < ($1.address, $1.firstSeen) }
+    }
+
+    @Test(arguments: Engine.allCases)
+    func migrationsAreTheSameListOnBothEngines(_ engine: Engine) throws {
+        let store = try engine.makeStore()
+        let ids: [String]
+        if let pg = store as? PostgresStore {
+            ids = try pg.appliedMigrations()
+        } else {
+            let database = try #require(store as? AppDatabase)
+            ids = try database.writer.read { db in try AppDatabase.migrator.appliedMigrations(db) }
+        }
+        #expect(ids == AppDatabase.migrator.migrations)
+    }
+
+    @Test(arguments: Engine.allCases)
+    func accountsValidateAndRefuseDuplicatesRegardlessOfCase(_ engine: Engine) throws {
+        let store = try engine.makeStore()
+        let alice = try store.addUser(username: "Alice", password: "correct horse", now: 10, cost: testCost)
+        #expect(alice.id != nil)
+        #expect(throws: UserError.duplicateUsername("alice")) { try store.addUser(username: "alice", password: "another one", now: 11, cost: testCost) }
+        #expect(throws: UserError.weakPassword) { try store.addUser(username: "bob", password: "short", now: 11, cost: testCost) }
+        #expect(throws: UserError.invalidUsername("bob'); DROP TABLE visit; --")) {
+            try store.addUser(username: "bob'); DROP TABLE visit; --", password: "correct horse", now: 11, cost: testCost)
+        }
+        #expect(try store.user(named: "ALICE")?.id == alice.id)
+        #expect(try store.authenticate(username: "alice", password: "correct horse").username == "Alice")
+        #expect(throws: UserError.wrongPassword) { try store.authenticate(username: "alice", password: "wrong horse") }
+        #expect(throws: UserError.unknownUser("carol")) { try store.authenticate(username: "carol", password: "correct horse") }
+        try store.addUser(username: "bob", password: "correct horse", now: 12, cost: testCost)
+        #expect(try store.users().map(\.username) == ["Alice", "bob"])
+    }
+
+    @Test(arguments: Engine.allCases)
+    func watchRulesBelongToTheirUserAndGoWithIt(_ engine: Engine) throws {
+        let store = try engine.makeStore()
+        try store.addUser(username: "alice", password: "correct horse", now: 1, cost: testCost)
+        try store.addUser(username: "bob", password: "correct horse", now: 1, cost: testCost)
+        let rule = try store.addRule(username: "alice", kind: .registration, value: "d-aiup", label: "Lufthansa A320", now: 2)
+        #expect(rule.value == "DAIUP")
+        #expect(throws: WatchRuleError.duplicate(kind: .registration, value: "DAIUP")) {
+            try store.addRule(username: "alice", kind: .registration, value: "D-AIUP", label: nil, now: 3)
+        }
+        #expect(throws: WatchRuleError.self) { try store.addRule(username: "alice", kind: .squawk, value: "9999", label: nil, now: 3) }
+        try store.addRule(username: "bob", kind: .type, value: "A38*", label: nil, now: 4)
+        #expect(try store.rules(username: "alice").map(\.value) == ["DAIUP"])
+        #expect(throws: WatchRuleError.unknownRule(rule.id!)) { try store.removeRule(username: "bob", id: rule.id!) }
+        #expect(try store.allRules().count == 2)
+        try store.deleteUser(username: "alice")
+        #expect(try store.allRules().map(\.value) == ["A38*"], "a deleted user's rules go with them")
+    }
+
+    @Test func theSameSightingsGiveTheSameLogOnBothEngines() throws {
+        let sqlite = try Engine.sqlite.makeStore()
+        let postgres = try Engine.postgresql.makeStore()
+        _ = try Self.fill(sqlite)
+        _ = try Self.fill(postgres)
+        let a = try Self.visits(sqlite), b = try Self.visits(postgres)
+        #expect(a.count > 60)
+        #expect(a == b)
+        let journalA = try sqlite.journal(username: "alice", limit: 1000).map { var e = $0; e.id = nil; e.visitId = nil; e.watchRuleId = nil; return e }
+        let journalB = try postgres.journal(username: "alice", limit: 1000).map { var e = $0; e.id = nil; e.visitId = nil; e.watchRuleId = nil; return e }
+        #expect(!journalA.isEmpty)
+        #expect(journalA == journalB)
+        // Every journal event is tied to its visit on both.
+        #expect(try postgres.journal(username: "alice", limit: 1000).allSatisfy { $0.visitId != nil })
+        // Visit receivers: the same per visit.
+        for i in [0, 7, 13, 42] {
+            let va = try sqlite.visits(address: UInt32(0x400000 + i), limit: 10), vb = try postgres.visits(address: UInt32(0x400000 + i), limit: 10)
+            #expect(va.count == vb.count)
+            for (x, y) in zip(va, vb) {
+                let ra = try sqlite.visitReceivers(visitId: x.id!).map { var r = $0; r.visitId = 0; return r }
+                let rb = try postgres.visitReceivers(visitId: y.id!).map { var r = $0; r.visitId = 0; return r }
+                #expect(ra == rb)
+            }
+        }
+    }
+
+    @Test func statisticsAgreeOnEveryDimensionAndFilter() throws {
+        let sqlite = try Engine.sqlite.makeStore()
+        let postgres = try Engine.postgresql.makeStore()
+        _ = try Self.fill(sqlite)
+        _ = try Self.fill(postgres)
+        let filters: [StatsFilter] = [
+            StatsFilter(),
+            StatsFilter(since: Self.start + 20_000, until: Self.start + 60_000),
+            StatsFilter(typePattern: "A3*"),
+            StatsFilter(typePattern: "B738"),
+            StatsFilter(towards: Coordinate(latitude: 60, longitude: 4), tolerance: 45),
+            StatsFilter(withinKm: 40),
+            StatsFilter(receiver: Self.receivers[1].rawValue),
+            StatsFilter(since: Self.start + 10_000, typePattern: "B7*", receiver: Self.receivers[0].rawValue),
+            StatsFilter(receiver: "nobody' OR '1'='1"),
+        ]
+        for filter in filters {
+            for dimension in StatsDimension.allCases {
+                let a = try sqlite.statisticsWithTotal(by: dimension, filter: filter, limit: nil)
+                let b = try postgres.statisticsWithTotal(by: dimension, filter: filter, limit: nil)
+                #expect(a.rows == b.rows, "\(dimension) \(filter)")
+                #expect(a.total == b.total, "\(dimension) \(filter)")
+            }
+        }
+        let everything = try postgres.statisticsWithTotal(by: .type, filter: StatsFilter(), limit: 3)
+        #expect(everything.rows.count == 3)
+        #expect(everything.total.aircraft == 60)
+        #expect(try postgres.statisticsWithTotal(by: .day, filter: StatsFilter(receiver: "nobody' OR '1'='1"), limit: nil).total.visits == 0)
+    }
+
+    @Test func retentionRemovesTheSameRowsOnBothEngines() throws {
+        let sqlite = try Engine.sqlite.makeStore()
+        let postgres = try Engine.postgresql.makeStore()
+        _ = try Self.fill(sqlite)
+        _ = try Self.fill(postgres)
+        let policy = RetentionPolicy(trackPointDays: 0.5, visitDays: 0.6, journalDays: 0.7, deliveryDays: 1, maxTrackPoints: 300)
+        let a = try sqlite.prune(policy, now: Self.start + 86_400)
+        let b = try postgres.prune(policy, now: Self.start + 86_400)
+        #expect(a == b)
+        #expect(a.visits > 0 && a.trackPoints > 0)
+        #expect(try Self.visits(sqlite) == Self.visits(postgres))
+    }
+}
