@@ -3,6 +3,7 @@ import Demod
 import Feeds
 import Foundation
 import ModeS
+import PostgresStore
 import Radio
 import Store
 import Tracking
@@ -32,8 +33,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Receiver longitude, degrees.")
     var lon: Double?
 
-    @Option(help: ArgumentHelp("The database: aircraft registrations and types, users, watchlists, the sighting log (default: $XDG_DATA_HOME/flytracker/flytracker.sqlite, else ~/.local/share/flytracker/flytracker.sqlite).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("The database: aircraft registrations and types, users, watchlists, the sighting log (default: $XDG_DATA_HOME/flytracker/flytracker.sqlite, else ~/.local/share/flytracker/flytracker.sqlite); or postgres://USER@HOST[:PORT]/DATABASE for the sighting log of many receivers.", valueName: "PATH|URL"))
     var db: String?
+
+    @Option(help: ArgumentHelp("With --db postgres://…: the SQLite file to read registrations and types from (default: the default database file, when it exists).", valueName: "PATH"))
+    var aircraftDb: String?
 
     @Flag(help: "Use no database: no registrations from it, no sighting log, no watchlist alerts.")
     var noDb = false
@@ -78,7 +82,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let receiver = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
-        let store = try openDatabase()
+        let stop = StopSignal {}
+        let (store, sightings) = try openDatabase(stop: stop)
         let database: (any AircraftDatabase)? = store.map { StoreAircraftDatabase(database: $0) }
         var configuration = TableConfiguration()
         configuration.receiver = receiver
@@ -97,10 +102,10 @@ struct RunCommand: ParsableCommand {
         loop.feeds = feeds
         let opened = network.netOnly ? nil : try openSource(receiver: receiver)
         let capture = opened?.capture
-        let stop = StopSignal { capture?.stop() }
-        let web = try startWeb(store: store, receiver: receiver)
+        stop.onStop { capture?.stop() }
+        let web = try startWeb(store: sightings as? AppDatabase, receiver: receiver)
         defer { web?.server.stopAndWait() }
-        let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: store, web: web.map { ($0.snapshots, $0.stats, $0.receivers) })
+        let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: sightings, web: web.map { ($0.snapshots, $0.stats, $0.receivers) })
         var autoGain = dongle.gain.value == .auto ? capture?.makeAutoGainController(configuration: .init()) : nil
 
         var output = OutputBuffer()
@@ -138,9 +143,15 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !quiet && !interactive {
-            let s = loop.demodulator.statistics
-            let shown = loop.table.snapshot(at: loop.time(ofSample: s.samplesProcessed)).count
-            StandardStreams.error("\(s.samplesProcessed) samples, \(s.acceptedTotal) frames, \(shown) aircraft")
+            if network.netOnly, let feeds {
+                let f = feeds.statistics()
+                let shown = loop.table.snapshot(at: loop.table.latestTime).count
+                StandardStreams.error("\(f.remoteAccepted) network frames (\(f.remoteMerged) merged copies) from \(feeds.receivers().count) receivers, \(shown) aircraft")
+            } else {
+                let s = loop.demodulator.statistics
+                let shown = loop.table.snapshot(at: loop.time(ofSample: s.samplesProcessed)).count
+                StandardStreams.error("\(s.samplesProcessed) samples, \(s.acceptedTotal) frames, \(shown) aircraft")
+            }
         }
     }
 
@@ -165,9 +176,52 @@ struct RunCommand: ParsableCommand {
         return (server, snapshots, stats, receivers)
     }
 
-    /// The database (`--db` or the default path; created when missing), or nil with `--no-db`.
-    private func openDatabase() throws -> AppDatabase? {
-        guard !noDb else { return nil }
+    /// The SQLite database (registrations and types, accounts) and the store of the sighting
+    /// log: both the SQLite file of `--db` (or the default path; created when missing), or
+    /// with `--db postgres://…` PostgreSQL for the log (buffered writes; waiting, with a
+    /// message every attempt, while it does not answer) and `--aircraft-db` for the rest.
+    /// Nil with `--no-db`.
+    private func openDatabase(stop: StopSignal) throws -> (AppDatabase?, (any SightingStore)?) {
+        guard !noDb else { return (nil, nil) }
+        if let db, PostgresURL.isPostgres(db) {
+            let url: PostgresURL
+            do { url = try PostgresURL(db) } catch {
+                StandardStreams.error("\(error)")
+                throw ExitCode(1)
+            }
+            var postgres: PostgresStore?
+            var delay = 2.0
+            while postgres == nil {
+                do {
+                    postgres = try PostgresStore.open(url, timeout: .seconds(5), bufferedWrites: true)
+                } catch {
+                    StandardStreams.error("\(error); retrying in \(Int(delay)) s")
+                    let until = Date().addingTimeInterval(delay)
+                    while Date() < until {
+                        if stop.isSet { throw ExitCode(1) }
+                        Thread.sleep(forTimeInterval: 0.1)
+                    }
+                    delay = min(delay * 2, 30)
+                }
+            }
+            let quiet = quiet
+            postgres!.onQueueEvent.withLock { $0 = { event in if !quiet { StandardStreams.error("\(event)") } } }
+            if !quiet { StandardStreams.error("sighting log on \(url)") }
+            let aircraftPath = aircraftDb ?? AppDatabase.defaultPath()
+            var aircraft: AppDatabase?
+            if aircraftDb != nil || FileManager.default.fileExists(atPath: aircraftPath) {
+                do { aircraft = try AppDatabase.open(path: aircraftPath) } catch {
+                    StandardStreams.error("cannot open the aircraft database \(aircraftPath): \(error)")
+                    throw ExitCode(1)
+                }
+            }
+            return (aircraft, postgres)
+        }
+        let sqlite = try openSQLite()
+        return (sqlite, sqlite)
+    }
+
+    private func openSQLite() throws -> AppDatabase? {
         let path = db ?? AppDatabase.defaultPath()
         do {
             return try AppDatabase.open(path: path)

@@ -3,6 +3,7 @@ import Demod
 import Feeds
 import Foundation
 import ModeS
+import PostgresStore
 import Store
 import Tracking
 import Web
@@ -31,14 +32,16 @@ final class RunOutputs {
     /// What each receiver of a network covers (aggregator).
     private var coverage = CoverageMap()
 
-    init(command: RunCommand, epoch: Double, store: AppDatabase?, web: (SnapshotPublisher, PublishedStats, PublishedReceivers)? = nil) throws {
+    /// `store`: where the sighting log goes (SQLite or PostgreSQL); webhook alerts need the
+    /// SQLite store (their delivery log lives there).
+    init(command: RunCommand, epoch: Double, store: (any SightingStore)?, web: (SnapshotPublisher, PublishedStats, PublishedReceivers)? = nil) throws {
         self.web = web
         if let store {
-            do { recorder = try SightingRecorder(database: store) } catch {
+            do { recorder = try SightingRecorder(store: store) } catch {
                 StandardStreams.error("cannot start the sighting log: \(error)")
                 throw ExitCode(1)
             }
-            alerts = AlertDispatcher(database: store)
+            alerts = (store as? AppDatabase).map { AlertDispatcher(database: $0) }
         } else {
             recorder = nil
             alerts = nil
@@ -106,6 +109,13 @@ final class RunOutputs {
     func finish() {
         do { _ = try recorder?.finish(at: lastNow) } catch {
             StandardStreams.error("cannot write the sighting log: \(error)")
+        }
+        if let postgres = recorder?.store as? PostgresStore {
+            if !postgres.flush() {
+                let rows = postgres.queueState?.rows ?? 0
+                StandardStreams.error("PostgreSQL did not take the last \(rows) queued rows of the sighting log before exit")
+            }
+            postgres.close()
         }
         if jsonDirectory != nil { writeJSON(now: lastNow) }
         if interactive { drawScreen() }

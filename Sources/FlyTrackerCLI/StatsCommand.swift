@@ -31,13 +31,13 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let database = try store.open()
+        let database = try store.openStore()
         let now = unixNow()
         let filter = try reportingErrors { () throws -> StatsFilter in
             var f = StatsFilter(since: try CommandInput.time(since, now: now))
             if let until { f.until = try CommandInput.time(until, now: now) }
             if let type { f.typePattern = try WatchRule.normalize(kind: .type, value: type) }
-            if let towards { f.towards = try CommandInput.place(towards, database: database).coordinate }
+            if let towards { f.towards = try database.place(towards).coordinate }
             guard (0...180).contains(tolerance) else { throw InputError("invalid --tolerance \(tolerance): expected 0 to 180 degrees") }
             f.tolerance = tolerance
             if let within { f.withinKm = try CommandInput.kilometres(within) }
@@ -51,7 +51,11 @@ struct StatsCommand: ParsableCommand {
             return f
         }
         if random {
-            let visit = try reportingErrors { try database.randomVisit(filter: filter) }
+            guard let sqlite = database as? AppDatabase else {
+                StandardStreams.error("--random works on the SQLite database only")
+                throw ExitCode(1)
+            }
+            let visit = try reportingErrors { try sqlite.randomVisit(filter: filter) }
             if json { print(jsonText(visit)); return }
             guard let v = visit else { print("no aircraft matched"); return }
             print("\(v.hex) \(v.callsign ?? "-") \(v.registration ?? "-") \(v.typeCode ?? "-") \(v.operatorName ?? "-") last heard \(formatTime(v.lastSeen)) UTC")

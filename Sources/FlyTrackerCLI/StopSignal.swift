@@ -13,9 +13,12 @@ final class StopSignal: @unchecked Sendable {
     private let flag = Atomic<Bool>(false)
     // Created once in `init`, only cancelled in `deinit`: never mutated concurrently.
     private let sources: [any DispatchSourceSignal]
+    /// Run at the first signal (`init`'s action, then those given to `onStop`).
+    private let actions: Mutex<[@Sendable () -> Void]>
 
     /// Installs the handlers; `action` runs once, on a background queue, at the first signal.
     init(action: @escaping @Sendable () -> Void = {}) {
+        actions = Mutex([action])
         let queue = DispatchQueue(label: "flytracker.signals")
         var sources: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
@@ -27,7 +30,9 @@ final class StopSignal: @unchecked Sendable {
         for source in sources {
             source.setEventHandler { [weak self] in
                 guard let self else { return }
-                if !self.flag.exchange(true, ordering: .acquiringAndReleasing) { action() }
+                if !self.flag.exchange(true, ordering: .acquiringAndReleasing) {
+                    for run in self.actions.withLock({ $0 }) { run() }
+                }
             }
             source.resume()
         }
@@ -35,6 +40,11 @@ final class StopSignal: @unchecked Sendable {
 
     /// True once a signal arrived (or `stop()` was called).
     var isSet: Bool { flag.load(ordering: .acquiring) }
+
+    /// Adds an action for the first signal (once something to stop exists).
+    func onStop(_ action: @escaping @Sendable () -> Void) {
+        actions.withLock { $0.append(action) }
+    }
 
     /// Sets the flag without a signal.
     func stop() { flag.store(true, ordering: .releasing) }

@@ -1,14 +1,31 @@
 import ArgumentParser
 import Foundation
+import PostgresStore
 import Store
 
-/// `--db PATH` and opening the database, shared by `users`, `track`, `history`, `stats`.
+/// `--db PATH|postgres://…` and opening the database, shared by `users`, `track`, `history`, `stats`.
 struct StoreOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/flytracker/flytracker.sqlite, else ~/.local/share/flytracker/flytracker.sqlite).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Database: a SQLite file (default: $XDG_DATA_HOME/flytracker/flytracker.sqlite, else ~/.local/share/flytracker/flytracker.sqlite) or postgres://USER@HOST[:PORT]/DATABASE.", valueName: "PATH|URL"))
     var db: String?
 
-    /// The migrated database, or one error line and exit status 1.
+    /// The store `--db` names, SQLite or PostgreSQL (migrated), or one error line and exit 1.
+    func openStore() throws -> any SightingStore {
+        guard let db, PostgresURL.isPostgres(db) else { return try open() }
+        do {
+            return try PostgresStore.open(try PostgresURL(db))
+        } catch {
+            StandardStreams.error("\(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The SQLite database, or one error line and exit status 1 (also for a PostgreSQL
+    /// address: this command works on SQLite only).
     func open() throws -> AppDatabase {
+        if let db, PostgresURL.isPostgres(db) {
+            StandardStreams.error("this command works on the SQLite database only; on PostgreSQL: users add/list/delete, track, stats, run")
+            throw ExitCode(1)
+        }
         let path = db ?? AppDatabase.defaultPath()
         do {
             return try AppDatabase.open(path: path)

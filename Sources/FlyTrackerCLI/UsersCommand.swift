@@ -20,7 +20,7 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let database = try store.open()
+            let database = try store.openStore()
             try reportingErrors {
                 if try database.user(named: name) != nil { throw UserError.duplicateUsername(name) }
                 let password = try readPassword(prompt: "Password for \(name): ")
@@ -36,7 +36,7 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let database = try store.open()
+            let database = try store.openStore()
             let users = try reportingErrors { try database.users() }
             if json {
                 struct Entry: Encodable {
@@ -73,7 +73,7 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let database = try store.open()
+            let database = try store.openStore()
             try reportingErrors { try database.deleteUser(username: name) }
             print("deleted user \(name)")
         }

@@ -5,6 +5,7 @@ import Store
 /// formatted the same way, grouped from the visit log in one statement.
 extension PostgresStore: SightingStore {
     public var engine: String { "postgresql" }
+    public var isAvailable: Bool { queue.withLock { $0?.failing != true } }
 
     /// A dimension's group key, as SQLite's `AppDatabase.keyExpression` writes it.
     static func keyExpression(_ dimension: StatsDimension) -> String {

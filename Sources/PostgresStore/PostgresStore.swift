@@ -56,7 +56,11 @@ public final class PostgresStore: Sendable {
                             bufferedWrites: Bool = false, queueLimit: Int = SightingQueue.defaultLimit) throws -> PostgresStore {
         let store = PostgresStore(url: url, timeout: timeout, maximumConnections: maximumConnections)
         do {
-            try store.blocking { try await store.migrate() }
+            // One plain connection first: the pool retries failed connections until a
+            // request times out, hiding why (refused, no such database, login refused).
+            try store.blocking { try await store.probe() }
+            // Migrations may take longer than one query on a busy or fresh server.
+            try store.blocking(timeout: max(timeout, .seconds(60))) { try await store.migrate() }
         } catch {
             store.close()
             throw StoreError(description: "cannot use PostgreSQL at \(url): \(Self.describe(error))")
@@ -73,18 +77,38 @@ public final class PostgresStore: Sendable {
 
     // MARK: Running async work from threads
 
-    /// Runs `operation` and waits for it (at most `timeout`).
-    func blocking<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {
+    /// Connects once, outside the pool, and closes: the server's own error when it refuses.
+    func probe() async throws {
+        let tls: PostgresConnection.Configuration.TLS = switch url.tls {
+        case .disable: .disable
+        case .prefer: .prefer(try .init(configuration: .makeClientConfiguration()))
+        case .require: .require(try .init(configuration: .makeClientConfiguration()))
+        }
+        var configuration = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.username,
+                                                             password: url.password, database: url.database, tls: tls)
+        configuration.options.connectTimeout = .seconds(5)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+        try await connection.close()
+    }
+
+    /// Runs `operation` and waits for it (at most `timeout`, or this store's).
+    func blocking<T: Sendable>(timeout: Duration? = nil, _ operation: @escaping @Sendable () async throws -> T) throws -> T {
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
+        let limit = timeout ?? self.timeout
         Task {
             let result: Result<T, any Error>
-            do { result = .success(try await withTimeout(operation)) } catch { result = .failure(error) }
+            do { result = .success(try await withTimeout(limit, operation)) } catch { result = .failure(error) }
             outcome.withLock { $0 = result }
             done.signal()
         }
         done.wait()
-        return try outcome.withLock { $0! }.get()
+        let result = outcome.withLock { $0! }
+        if case .failure(let error) = result, !(error is PSQLError && Self.sqlState(error) != nil) {
+            // No answer, or no connection: writes queue up instead of being tried meanwhile.
+            queue.withLock { if $0 != nil { $0!.failing = true } }
+        }
+        return try result.get()
     }
 
     /// A short, useful description of a PostgreSQL or connection error (PSQLError hides its

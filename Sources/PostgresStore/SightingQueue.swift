@@ -15,6 +15,8 @@ public struct SightingQueue: Sendable {
     var nextSequence = 0
     public internal(set) var rows = 0
     public internal(set) var droppedRows = 0
+    /// Batches waiting.
+    public var batchCount: Int { batches.count }
     var draining = false
     /// The last write failed (the database is away).
     public internal(set) var failing = false
@@ -119,9 +121,9 @@ extension PostgresStore {
     /// The queue's state (nil without buffered writes).
     public var queueState: SightingQueue? { queue.withLock { $0 } }
 
-    /// Runs `operation`, failing after `timeout`.
-    func withTimeout<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        let timeout = timeout
+    /// Runs `operation`, failing after `limit` (default: this store's `timeout`).
+    func withTimeout<T: Sendable>(_ limit: Duration? = nil, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        let timeout = limit ?? timeout
         return try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await operation() }
             group.addTask {

@@ -79,6 +79,9 @@ public final class SightingRecorder {
         matcher = try WatchlistMatcher(rules: store.allRules(), airlines: store.airlineCodes())
     }
 
+    /// Why the last rule reload or retention pass failed (nil when it worked).
+    public private(set) var maintenanceError: (any Error)?
+
     /// Visits currently open.
     public var openVisits: Int { open.count }
 
@@ -91,7 +94,8 @@ public final class SightingRecorder {
     /// Records observations made at `time`; returns the journal events written.
     @discardableResult
     public func record(_ observations: [Observation], at time: Double) throws -> [JournalEventRecord] {
-        try maintain(at: time)
+        // A failed rule reload or retention pass must not stop the log: the old rules stay.
+        do { try maintain(at: time); maintenanceError = nil } catch { maintenanceError = error }
         var points: [(UInt32, TrackPointRecord)] = []
         var events: [(UInt32, JournalEventRecord)] = []
         for o in observations where time - o.lastSeen <= settings.closeAfter {
@@ -114,8 +118,10 @@ public final class SightingRecorder {
         return try write(points: [], events: events, closing: keys)
     }
 
-    /// Re-reads the rules and applies retention when their intervals have passed.
+    /// Re-reads the rules and applies retention when their intervals have passed (not while
+    /// the store is away: the old rules stay in force, retention waits).
     private func maintain(at time: Double) throws {
+        guard store.isAvailable else { return }
         if let interval = settings.rulesReloadInterval {
             if let last = lastRulesLoad {
                 if time - last >= interval || time < last {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ModeS
 import Tracking
 
 /// A visit's natural key: the aircraft (`AircraftKey.packed`) and when the visit began.
@@ -56,6 +57,9 @@ public struct SightingWriteResult: Sendable {
 public protocol SightingStore: AnyObject, Sendable {
     /// `sqlite` or `postgresql`.
     var engine: String { get }
+    /// False while the store is known to be away (its writes queued): the recorder then
+    /// skips rule reloads and retention instead of waiting for it.
+    var isAvailable: Bool { get }
 
     // Accounts
     func addUser(username: String, password: String, email: String?, units: Units, now: Double, cost: UInt8) throws -> UserRecord
@@ -84,8 +88,16 @@ public protocol SightingStore: AnyObject, Sendable {
 
 extension SightingStore {
     @discardableResult
-    public func addUser(username: String, password: String, now: Double, cost: UInt8 = AppDatabase.defaultBcryptCost) throws -> UserRecord {
-        try addUser(username: username, password: password, email: nil, units: .metric, now: now, cost: cost)
+    public func addUser(username: String, password: String, email: String? = nil, units: Units = .metric, now: Double,
+                        cost: UInt8 = AppDatabase.defaultBcryptCost) throws -> UserRecord {
+        try addUser(username: username, password: password, email: email, units: units, now: now, cost: cost)
+    }
+
+    /// The place `text` names (`LAT,LON` or an airport code): the SQLite store's airport
+    /// table, else the built-in airports.
+    public func place(_ text: String) throws -> (name: String, coordinate: Coordinate) {
+        if let database = self as? AppDatabase { return try CommandInput.place(text, database: database) }
+        return try CommandInput.place(text) { Airports.builtIn(code: $0) }
     }
 
     @discardableResult
@@ -96,6 +108,7 @@ extension SightingStore {
 
 extension AppDatabase: SightingStore {
     public var engine: String { "sqlite" }
+    public var isAvailable: Bool { true }
 
     /// Writes a batch in one transaction: visits inserted (no id yet) or updated, then the
     /// rows that belong to them.

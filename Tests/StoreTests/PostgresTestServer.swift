@@ -31,6 +31,15 @@ final class PostgresTestServer: Sendable {
     /// The server of this test process, started on first use.
     static let shared: Result<PostgresTestServer, any Error> = Result { try PostgresTestServer() }
 
+    /// A server of its own (for tests that stop it); stop it with `shutDown()`.
+    static func dedicated() throws -> PostgresTestServer { try PostgresTestServer() }
+
+    /// Stops a dedicated server and removes its directory.
+    func shutDown() {
+        try? run("\(binaries)/pg_ctl", ["-D", "\(directory)/data", "-m", "immediate", "stop"])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
     private init() throws {
         guard let bin = Self.findBinaries() else { throw Failure.missing("initdb and pg_ctl not found") }
         binaries = bin
@@ -47,8 +56,10 @@ final class PostgresTestServer: Sendable {
         try run("\(bin)/pg_ctl", ["-D", "\(base)/data", "-l", "\(base)/server.log", "-w", "-t", "60", "-o",
                                   "-p \(port) -k \(base) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
                                   "start"])
-        atexit { PostgresTestServer.cleanUp() }
+        if Self.registered.exchange(true, ordering: .relaxed) == false { atexit { PostgresTestServer.cleanUp() } }
     }
+
+    private static let registered = Atomic<Bool>(false)
 
     /// At exit: stops the shared server and removes its directory.
     /// (libc `system`: Foundation's `Process` needs threads that are gone at exit.)

@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+import ModeS
+import PostgresStore
+import Synchronization
+import Testing
+@testable import Store
+
+/// PostgreSQL that is not there at start, or goes away mid-run: clear errors, and with
+/// buffered writes nothing lost up to the queue's limit.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct PostgresResilienceTests {
+    final class Events: Sendable {
+        let list = Mutex<[SightingQueueEvent]>([])
+    }
+
+    @Test func anUnreachableServerIsAClearErrorNamingTheAddress() throws {
+        let port = try PostgresTestServer.freePort()
+        let url = PostgresURL(host: "127.0.0.1", port: port, username: "flytracker", database: "nowhere", tls: .disable)
+        let started = ContinuousClock.now
+        do {
+            _ = try PostgresStore.open(url, timeout: .seconds(3))
+            Issue.record("opened a database nobody serves")
+        } catch let error as StoreError {
+            #expect(error.description.hasPrefix("cannot use PostgreSQL at postgres://flytracker@127.0.0.1:\(port)/nowhere:"))
+        }
+        #expect(ContinuousClock.now - started < .seconds(10), "gives up after its timeout")
+    }
+
+    @Test func aMissingDatabaseIsTheServersOwnMessage() throws {
+        let server = try PostgresTestServer.shared.get()
+        let url = PostgresURL(host: "127.0.0.1", port: server.port, username: "flytracker", database: "no_such_db", tls: .disable)
+        #expect { try PostgresStore.open(url, timeout: .seconds(5)) } throws: { error in
+            "\(error)".contains("no_such_db") && "\(error)".contains("does not exist")
+        }
+    }
+
+    @Test(arguments: ["mysql://x@y/z", "postgres://host/db", "postgres://u@/db", "postgres://u@h", "postgres://u@h/db?sslmode=maybe", "postgres://u@h/db?user=x"])
+    func malformedAddressesAreRefused(_ text: String) {
+        #expect(throws: StoreError.self) { try PostgresURL(text) }
+    }
+
+    @Test func addressesParseAsLibpqWritesThem() throws {
+        let url = try PostgresURL("postgresql://fly%40club:s3cret@db.example.org:6543/aggregator?sslmode=require")
+        #expect(url == PostgresURL(host: "db.example.org", port: 6543, username: "fly@club", password: "s3cret", database: "aggregator", tls: .require))
+        #expect(url.description == "postgres://fly@club@db.example.org:6543/aggregator", "no password in messages")
+    }
+
+    /// Observations of `count` aircraft at `time` (keys from `first`).
+    func observations(_ first: Int, _ count: Int, at time: Double) -> [Observation] {
+        (first..<(first + count)).map { i in
+            Observation(key: UInt32(0x500000 + i), callsign: "Q\(i)", typeCode: "A320", altitude: 30000,
+                        position: Coordinate(latitude: 52, longitude: 4 + Double(i) / 100), positionTime: time,
+                        track: 90, groundSpeed: 420, distance: Double(i), messages: Int(time) % 1000 + 1, lastSeen: time)
+        }
+    }
+
+    @Test func bufferedWritesSurviveTheServerGoingAwayMidRun() throws {
+        let server = try PostgresTestServer.dedicated()
+        defer { server.shutDown() }
+        let store = try PostgresStore.open(try server.makeDatabase(), timeout: .seconds(2), bufferedWrites: true)
+        defer { store.close() }
+        let events = Events()
+        store.onQueueEvent.withLock { $0 = { e in events.list.withLock { $0.append(e) } } }
+        let sqlite = try AppDatabase.inMemory()
+        var settings = RecorderSettings()
+        settings.retention = nil
+        settings.rulesReloadInterval = nil
+        let recorders = [try SightingRecorder(store: store, settings: settings), try SightingRecorder(store: sqlite, settings: settings)]
+        func record(_ o: [Observation], at t: Double) throws {
+            for r in recorders { try r.record(o, at: t) }
+        }
+        try record(observations(0, 20, at: 1000), at: 1000)
+        #expect(store.flush())
+        try server.stop()
+        // While it is away, the receiver never waits for it.
+        for step in 1...10 {
+            let t = 1000 + Double(step) * 10
+            let started = ContinuousClock.now
+            try record(observations(0, 20, at: t) + observations(20 + step * 3, 3, at: t), at: t)
+            #expect(ContinuousClock.now - started < .milliseconds(500))
+        }
+        #expect(FeedWait.until(seconds: 15) { store.queueState?.failing == true }, "the failure is noticed")
+        #expect(events.list.withLock { $0.contains { if case .unavailable = $0 { true } else { false } } })
+        try server.start()
+        #expect(store.flush(), "the queue drains once the server is back")
+        for r in recorders { try r.finish(at: 2000) }
+        #expect(store.flush())
+        let expected = try sqlite.writer.read { db in try VisitRecord.order(Column("address")).fetchAll(db) }.map { var v = $0; v.id = nil; return v }
+        let got = try store.allVisits().sorted { $0.address < $1.address }.map { var v = $0; v.id = nil; return v }
+        #expect(got.count == 50)
+        #expect(got == expected, "every visit as the SQLite store has it: nothing lost")
+        #expect(events.list.withLock { $0.contains { if case .recovered = $0 { true } else { false } } })
+        #expect(store.queueState?.droppedRows == 0)
+    }
+
+    @Test func aFullQueueDropsTheOldestRowsAndSaysSo() throws {
+        let server = try PostgresTestServer.dedicated()
+        defer { server.shutDown() }
+        let store = try PostgresStore.open(try server.makeDatabase(), timeout: .seconds(1), bufferedWrites: true, queueLimit: 100)
+        defer { store.close() }
+        let events = Events()
+        store.onQueueEvent.withLock { $0 = { e in events.list.withLock { $0.append(e) } } }
+        var settings = RecorderSettings()
+        settings.retention = nil
+        let recorder = try SightingRecorder(store: store, settings: settings)
+        try server.stop()
+        for step in 0..<10 { try recorder.record(observations(step * 30, 30, at: 1000 + Double(step)), at: 1000 + Double(step)) }
+        let state = try #require(store.queueState)
+        #expect(state.rows <= 100 || state.batchCount == 1)
+        #expect(state.droppedRows > 0)
+        #expect(events.list.withLock { $0.contains { if case .dropped = $0 { true } else { false } } })
+    }
+}
+
+enum FeedWait {
+    static func until(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return condition()
+    }
+}
