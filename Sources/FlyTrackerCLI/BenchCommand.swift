@@ -60,8 +60,32 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --sensitivity: write each signal (uc8) and its truth (JSON Lines) into this directory.", valueName: "DIR"))
     var keep: String?
 
+    @Flag(help: "Measure an aggregator instead: N receivers × --rate messages/s over loopback TCP into one aggregator and its sighting log (--aggregate-db: SQLite file or postgres://…); prints messages/s held, CPU per message, latency and log write rate.")
+    var aggregate = false
+
+    @Option(name: .customLong("receivers"), help: ArgumentHelp("With --aggregate: receiver counts to measure, comma-separated.", valueName: "N,N"))
+    var aggregateReceivers = "10,20"
+
+    @Option(name: .customLong("rate"), help: "With --aggregate: messages per second each receiver sends.")
+    var aggregateRate = 2000
+
+    @Option(name: .customLong("seconds"), help: "With --aggregate: seconds per point.")
+    var aggregateSeconds = 10.0
+
+    @Option(name: .customLong("aggregate-db"), help: ArgumentHelp("With --aggregate: the sighting log's store (default: a scratch SQLite file).", valueName: "PATH|URL"))
+    var aggregateDB: String?
+
     func validate() throws {
         guard frames > 0, passes > 0 else { throw ValidationError("--frames and --passes must be positive") }
+        if aggregate {
+            let counts = aggregateReceivers.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !counts.isEmpty, counts.allSatisfy({ $0.map { (1...64).contains($0) } ?? false }) else {
+                throw ValidationError("--receivers must be receiver counts of 1 to 64, comma-separated")
+            }
+            guard (1...100_000).contains(aggregateRate), (1...3600).contains(aggregateSeconds) else {
+                throw ValidationError("--rate must be 1…100000 and --seconds 1…3600")
+            }
+        }
         if !sensitivity && (keep != nil || withFast || idealChannel) {
             throw ValidationError("--keep, --with-fast and --ideal-channel need --sensitivity")
         }
@@ -73,6 +97,11 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if store { return try storeOptions.run() }
+        if aggregate {
+            let bench = AggregateBenchmark(receiverCounts: aggregateReceivers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) },
+                                           rate: aggregateRate, seconds: aggregateSeconds, database: aggregateDB)
+            return try reportingErrors { try bench.run() }
+        }
         if sensitivity { return try runSensitivity() }
         let corpus = BenchCorpus.make(count: frames)
         let clock = ContinuousClock()

@@ -230,3 +230,4 @@ extension PostgresStore {
         }
     }
 }
+

@@ -125,6 +125,16 @@ public final class FeedHub: Sendable {
         return all.sorted { $0.id < $1.id }
     }
 
+    /// CPU seconds the network thread has used (for benchmarks).
+    public func networkThreadCPUSeconds() -> Double {
+        guard !isShutDown.load(ordering: .acquiring) else { return 0 }
+        return (try? loop.submit { () -> Double in
+            var t = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+            return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+        }.wait()) ?? 0
+    }
+
     /// Accepted remote frames since the last call (oldest first).
     public func takeRemoteFrames() -> [RemoteFrame] {
         inbox.withLock { frames in defer { frames.removeAll(keepingCapacity: true) }; return frames }
