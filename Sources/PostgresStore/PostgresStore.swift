@@ -21,6 +21,8 @@ public final class PostgresStore: Sendable {
     public let url: PostgresURL
     let client: PostgresClient
     let runner: Task<Void, Never>
+    /// Where the client and every operation run (see `ThreadExecutor`).
+    let executor: ThreadExecutor
     /// Longest wait for one operation.
     public let timeout: Duration
     let logger: Logger
@@ -47,7 +49,9 @@ public final class PostgresStore: Sendable {
         configuration.options.connectTimeout = .seconds(5)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
-        runner = Task { await client.run() }
+        let executor = ThreadExecutor(name: "flytracker.postgres")
+        self.executor = executor
+        runner = Task(executorPreference: executor) { await client.run() }
     }
 
     /// Connects, migrates the schema to the latest version and returns the store. Throws a
@@ -73,6 +77,7 @@ public final class PostgresStore: Sendable {
     public func close() {
         if queue.withLock({ $0 != nil }) { _ = flush() }
         runner.cancel()
+        executor.stop()
     }
 
     // MARK: Running async work from threads
@@ -96,9 +101,9 @@ public final class PostgresStore: Sendable {
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let limit = timeout ?? self.timeout
-        Task {
+        Task(executorPreference: executor) {
             let result: Result<T, any Error>
-            do { result = .success(try await withTimeout(limit, operation)) } catch { result = .failure(error) }
+            do { result = .success(try await self.withTimeout(limit, operation)) } catch { result = .failure(error) }
             outcome.withLock { $0 = result }
             done.signal()
         }

@@ -63,7 +63,7 @@ extension PostgresStore {
             return (true, start, dropped, current.limit)
         }
         if dropped > 0 { onQueueEvent.withLock { $0 }?(.dropped(rows: dropped, limit: limit)) }
-        if start { Task { await drain() } }
+        if start { Task(executorPreference: executor) { await self.drain() } }
         return buffered
     }
 

@@ -45,6 +45,21 @@ import Testing
         #expect(url.description == "postgres://fly@club@db.example.org:6543/aggregator", "no password in messages")
     }
 
+    /// The synchronous API blocks its caller; called from every thread of Swift's shared pool
+    /// at once, it must still finish (its own work runs on a thread of its own).
+    @Test(.timeLimit(.minutes(1))) func callsFromEveryPoolThreadAtOnceDoNotStarveEachOther() async throws {
+        let store = try Engine.postgresql.makeStore()
+        try store.addUser(username: "pool", password: "correct horse", now: 1, cost: testCost)
+        let count = 4 * ProcessInfo.processInfo.activeProcessorCount
+        let found = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<count { group.addTask { (try? store.user(named: "pool")) != nil } }
+            var n = 0
+            for await ok in group where ok { n += 1 }
+            return n
+        }
+        #expect(found == count)
+    }
+
     /// Observations of `count` aircraft at `time` (keys from `first`).
     func observations(_ first: Int, _ count: Int, at time: Double) -> [Observation] {
         (first..<(first + count)).map { i in
