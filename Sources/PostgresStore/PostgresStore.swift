@@ -77,7 +77,8 @@ public final class PostgresStore: Sendable {
     public func close() {
         if queue.withLock({ $0 != nil }) { _ = flush() }
         runner.cancel()
-        executor.stop()
+        // The executor's thread stays (idle): a call after `close` then fails instead of
+        // waiting for a thread that is gone.
     }
 
     // MARK: Running async work from threads
@@ -109,7 +110,7 @@ public final class PostgresStore: Sendable {
         }
         done.wait()
         let result = outcome.withLock { $0! }
-        if case .failure(let error) = result, !(error is PSQLError && Self.sqlState(error) != nil) {
+        if case .failure(let error) = result, Self.isUnavailable(error) {
             // No answer, or no connection: writes queue up instead of being tried meanwhile.
             queue.withLock { if $0 != nil { $0!.failing = true } }
         }
@@ -129,6 +130,18 @@ public final class PostgresStore: Sendable {
         }
         if let e = error as? StoreError { return e.description }
         return "\(error)"
+    }
+
+    /// True when `error` says the server is away (no connection, no answer, shutting down),
+    /// not that it refused a statement: worth retrying later.
+    static func isUnavailable(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        if let e = error as? StoreError { return e.description.hasPrefix("no answer") }
+        guard let e = error as? PSQLError else { return false }
+        guard let state = sqlState(e) else { return true }
+        // Connection exceptions, insufficient resources, operator intervention (shutdown),
+        // and transaction rollbacks (serialization failure, deadlock) pass; others do not.
+        return ["08", "53", "57", "40"].contains(String(state.prefix(2)))
     }
 
     /// The server's SQLSTATE of a PostgreSQL error.

@@ -31,6 +31,8 @@ public enum SightingQueueEvent: Sendable, Equatable, CustomStringConvertible {
     case unavailable(reason: String, queuedRows: Int, limit: Int)
     case recovered(writtenRows: Int)
     case dropped(rows: Int, limit: Int)
+    /// The server refused a batch (not for being away): it is dropped, the rest go on.
+    case refused(reason: String, rows: Int)
 
     public var description: String {
         switch self {
@@ -38,6 +40,7 @@ public enum SightingQueueEvent: Sendable, Equatable, CustomStringConvertible {
             "PostgreSQL is unavailable (\(reason)); sightings are kept in memory and written when it answers (\(queued) rows queued, at most \(limit))"
         case .recovered(let rows): "PostgreSQL answers again: \(rows) queued rows written"
         case .dropped(let rows, let limit): "the PostgreSQL queue is full (\(limit) rows): the oldest \(rows) rows were dropped"
+        case .refused(let reason, let rows): "PostgreSQL refused \(rows) rows of the sighting log (\(reason)); they are dropped"
         }
     }
 }
@@ -92,6 +95,16 @@ extension PostgresStore {
                     onQueueEvent.withLock { $0 }?(.recovered(writtenRows: writtenSinceFailure))
                 }
                 delay = 1
+            } catch where !Self.isUnavailable(error) {
+                // A statement the server refuses will be refused again: drop it, go on.
+                queue.withLock { q in
+                    if q?.batches.first?.sequence == sequence {
+                        q?.batches.removeFirst()
+                        q?.rows -= batch.rowCount
+                        q?.droppedRows += batch.rowCount
+                    }
+                }
+                onQueueEvent.withLock { $0 }?(.refused(reason: Self.describe(error), rows: batch.rowCount))
             } catch {
                 let (first, queued, limit) = queue.withLock { q -> (Bool, Int, Int) in
                     defer { q?.failing = true }

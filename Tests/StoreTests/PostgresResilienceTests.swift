@@ -108,6 +108,26 @@ import Testing
         #expect(store.queueState?.droppedRows == 0)
     }
 
+    @Test func aBatchTheServerRefusesIsDroppedAndTheRestGoOn() throws {
+        let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(5), bufferedWrites: true)
+        defer { store.close() }
+        let events = Events()
+        store.onQueueEvent.withLock { $0 = { e in events.list.withLock { $0.append(e) } } }
+        let key = VisitKey(address: 0x123456, firstSeen: 10)
+        var bad = SightingBatch()
+        bad.visits = [VisitRecord(address: key.address, firstSeen: 10, lastSeen: 10)]
+        // A journal event of a user that does not exist: a foreign-key violation.
+        bad.events = [(key, JournalEventRecord(userId: 987_654, watchRuleId: nil, visitId: nil, address: key.address, time: 10, kind: .firstSeen))]
+        _ = try store.write(bad)
+        var good = SightingBatch()
+        good.visits = [VisitRecord(address: 0x654321, firstSeen: 20, lastSeen: 25)]
+        _ = try store.write(good)
+        #expect(store.flush())
+        #expect(try store.allVisits().map(\.address) == [0x654321], "the refused batch is rolled back whole; the next one is written")
+        #expect(events.list.withLock { $0.contains { if case .refused(let reason, 2) = $0 { reason.contains("23503") } else { false } } })
+        #expect(store.isAvailable)
+    }
+
     @Test func aFullQueueDropsTheOldestRowsAndSaysSo() throws {
         let server = try PostgresTestServer.dedicated()
         defer { server.shutDown() }
