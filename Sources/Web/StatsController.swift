@@ -7,10 +7,12 @@ import Store
 ///
 /// Parameters: `by` (`type`, `operator`, `category`, `altitude`, `hour`, `day`; default
 /// `type`), `since`/`until` (Unix seconds), `type` (ICAO type, exact or with a trailing `*`),
-/// `limit` (1…1000 rows). Answer: `{"by", "total": Row, "rows": [Row]}`, a row being
+/// `receiver` (a receiver of a network), `limit` (1…1000 rows). Answer: `{"by", "total": Row, "rows": [Row]}`, a row being
 /// `{"key", "aircraft", "flights", "visits", "messages"}`.
 struct StatsController<Context: RequestContext> {
-    let database: AppDatabase
+    /// SQLite, or an aggregator's PostgreSQL (its synchronous call runs on the store's own
+    /// thread; this task waits for it).
+    let database: any SightingStore
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("stats", use: stats)

@@ -1,5 +1,6 @@
 import Feeds
 import Foundation
+import Store
 import ModeS
 import Tracking
 
@@ -74,6 +75,9 @@ public struct WebSources: Sendable {
     public var tracks: (any TrackSource)?
     /// Accounts, watchlists, journal and statistics (the Store); nil: those routes are absent.
     public var accounts: WebAccounts?
+    /// Where `/api/stats` counts when it is not the accounts' database (an aggregator's
+    /// PostgreSQL sighting log).
+    public var statistics: (any SightingStore)?
     /// The receivers feeding an aggregator (`/api/receivers`); nil: an empty list.
     public var network: (any ReceiverNetworkSource)?
     public var clock: WallClock

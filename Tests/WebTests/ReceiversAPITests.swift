@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ModeS
+import Store
 import Testing
 import Tracking
 @testable import Web
@@ -84,6 +85,28 @@ struct ReceiversAPITests {
             }
             try await client.execute(uri: "/api/aircraft?receiver=two%20words", method: .get) { response in
                 #expect(response.status == .badRequest)
+            }
+        }
+    }
+
+    @Test("/api/stats counts per receiver from the sighting store of an aggregator without accounts")
+    func statsPerReceiver() async throws {
+        let database = try AppDatabase.inMemory()
+        let recorder = try SightingRecorder(store: database)
+        var seen = Observation(key: 0x4840D6, typeCode: "B738", messages: 5, lastSeen: Sky.now - 100)
+        seen.receivers = [Self.north.receiver: ReceiverHearing(lastSeen: Sky.now - 100, messages: 5, signal: -12)]
+        let other = Observation(key: 0x3C6444, typeCode: "A320", messages: 3, lastSeen: Sky.now - 100)
+        try recorder.record([seen, other], at: Sky.now - 100)
+        try recorder.finish(at: Sky.now - 50)
+        var sources = try Self.sources()
+        sources.statistics = database
+        try await Sky.app(sources).test(.router) { client in
+            for (query, aircraft) in [("receiver=north-pi", 1), ("", 2), ("receiver=nobody", 0)] {
+                try await client.execute(uri: "/api/stats?since=0&" + query, method: .get) { response in
+                    #expect(response.status == .ok)
+                    let total = try #require(try response.json()["total"] as? [String: Any])
+                    #expect(total["aircraft"] as? Int == aircraft, "\(query)")
+                }
             }
         }
     }
