@@ -48,41 +48,6 @@ struct AggregateBenchmark {
         var elapsed = 0.0
     }
 
-    /// The log's store, counting the rows handed to it (inserted or updated).
-    final class CountingStore: SightingStore {
-        let base: any SightingStore
-        let rows = Atomic<Int>(0)
-        init(_ base: any SightingStore) { self.base = base }
-
-        var engine: String { base.engine }
-        var isAvailable: Bool { base.isAvailable }
-        func write(_ batch: SightingBatch) throws -> SightingWriteResult {
-            rows.add(batch.rowCount, ordering: .relaxed)
-            return try base.write(batch)
-        }
-        func addUser(username: String, password: String, email: String?, units: Units, now: Double, cost: UInt8) throws -> UserRecord {
-            try base.addUser(username: username, password: password, email: email, units: units, now: now, cost: cost)
-        }
-        func user(named username: String) throws -> UserRecord? { try base.user(named: username) }
-        func users() throws -> [UserRecord] { try base.users() }
-        func authenticate(username: String, password: String) throws -> UserRecord { try base.authenticate(username: username, password: password) }
-        func deleteUser(username: String) throws { try base.deleteUser(username: username) }
-        func addRule(username: String, kind: WatchKind, value: String, label: String?, now: Double) throws -> WatchRule {
-            try base.addRule(username: username, kind: kind, value: value, label: label, now: now)
-        }
-        func rules(username: String) throws -> [WatchRule] { try base.rules(username: username) }
-        func allRules() throws -> [WatchRule] { try base.allRules() }
-        func removeRule(username: String, id: Int64) throws { try base.removeRule(username: username, id: id) }
-        func airlineCodes() throws -> AirlineCodes { try base.airlineCodes() }
-        func visits(address: UInt32, limit: Int) throws -> [VisitRecord] { try base.visits(address: address, limit: limit) }
-        func journal(username: String, limit: Int) throws -> [JournalEventRecord] { try base.journal(username: username, limit: limit) }
-        func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord] { try base.visitReceivers(visitId: visitId) }
-        func prune(_ policy: RetentionPolicy, now: Double) throws -> PruneReport { try base.prune(policy, now: now) }
-        func statisticsWithTotal(by dimension: StatsDimension, filter: StatsFilter, limit: Int?) throws -> (rows: [StatsRow], total: StatsRow) {
-            try base.statisticsWithTotal(by: dimension, filter: filter, limit: limit)
-        }
-    }
-
     static let overlap = 3
 
     func run() throws {
@@ -125,10 +90,9 @@ struct AggregateBenchmark {
 
     private func point(receivers n: Int) throws -> Outcome {
         let aircraftCount = max(20 * n, 60)
-        let (base, cleanUp) = try openStore()
+        let (store, cleanUp) = try openStore()
         defer { cleanUp() }
-        let counting = CountingStore(base)
-        let store: any SightingStore = counting
+        let logRows = Atomic<Int>(0)
         let aggregator = FeedHub(options: FeedOptions(bindHost: "127.0.0.1", beastInPorts: [0], heartbeatInterval: nil), inboxLimit: 2_000_000)
         try aggregator.start()
         defer { try? aggregator.shutdown() }
@@ -205,6 +169,7 @@ struct AggregateBenchmark {
             }
             let cpu = Self.threadCPU() - cpuStart
             _ = try? recorder?.finish(at: Date().timeIntervalSince1970)
+            logRows.store(recorder?.rowsWritten ?? 0, ordering: .relaxed)
             outcome.withLock {
                 $0.latencies = latencies
                 $0.received = received
@@ -255,7 +220,7 @@ struct AggregateBenchmark {
         result.processCPU = Self.processCPU() - processStart
         result.elapsed = elapsed
         result.overflow = aggregator.statistics().remoteOverflow
-        if let pg = base as? PostgresStore {
+        if let pg = store as? PostgresStore {
             // The last second's batch was queued as the run ended: give it 2 s.
             let grace = Date().addingTimeInterval(2)
             while (pg.queueState?.rows ?? 0) > 0 && Date() < grace { Thread.sleep(forTimeInterval: 0.01) }
@@ -263,7 +228,7 @@ struct AggregateBenchmark {
             pg.flush()
             result.postgresCPU = postgresStart.map { Self.postgresCPU()! - $0 }
         }
-        result.logRows = counting.rows.load(ordering: .relaxed)
+        result.logRows = logRows.load(ordering: .relaxed)
         return result
     }
 

@@ -32,8 +32,7 @@ final class RunOutputs {
     /// What each receiver of a network covers (aggregator).
     private var coverage = CoverageMap()
 
-    /// `store`: where the sighting log goes (SQLite or PostgreSQL); webhook alerts need the
-    /// SQLite store (their delivery log lives there).
+    /// `store`: where the sighting log and the alert delivery log go (SQLite or PostgreSQL).
     init(command: RunCommand, epoch: Double, store: (any SightingStore)?, web: (SnapshotPublisher, PublishedStats, PublishedReceivers)? = nil) throws {
         self.web = web
         if let store {
@@ -41,7 +40,7 @@ final class RunOutputs {
                 StandardStreams.error("cannot start the sighting log: \(error)")
                 throw ExitCode(1)
             }
-            alerts = (store as? AppDatabase).map { AlertDispatcher(database: $0) }
+            alerts = AlertDispatcher(database: store)
         } else {
             recorder = nil
             alerts = nil

@@ -58,9 +58,9 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let database = try store.open()
+            let database = try store.openStore()
             try reportingErrors {
-                _ = try database.requireUser(name)
+                _ = try database.requireUser(named: name)
                 try database.setPassword(username: name, password: try readPassword(prompt: "New password for \(name): "))
             }
             print("password changed for \(name)")
@@ -91,9 +91,9 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let database = try store.open()
+            let database = try store.openStore()
             try reportingErrors {
-                var user = try database.requireUser(name)
+                var user = try database.requireUser(named: name)
                 if let email { user.email = email }
                 if let units { user.units = units }
                 if let darkMode {

@@ -138,3 +138,67 @@ extension PostgresStore {
         return AirlineCodes(extra: pairs)
     }
 }
+
+/// Settings, passwords and the alert delivery log on PostgreSQL.
+extension PostgresStore {
+    public func user(id: Int64) throws -> UserRecord? {
+        try blocking { [client, logger] in
+            let rows = try await client.query("SELECT \(unescaped: Self.userColumns) FROM \"user\" WHERE id = \(id)", logger: logger)
+            for try await row in rows { return try Self.user(row) }
+            return nil
+        }
+    }
+
+    public func updateUser(_ user: UserRecord) throws {
+        if let email = user.email { try AppDatabase.validate(email: email) }
+        for channel in user.channels { try AppDatabase.validate(url: channel.url) }
+        guard let id = user.id else { throw UserError.unknownUser(user.username) }
+        let channels = String(decoding: try JSONEncoder().encode(user.channels), as: UTF8.self)
+        try blocking { [client, logger] in
+            try await client.query("""
+                UPDATE "user" SET email = \(user.email), units = \(user.units.rawValue), darkMode = \(user.darkMode),
+                    language = \(user.language), channels = \(channels) WHERE id = \(id)
+                """, logger: logger)
+            return ()
+        }
+    }
+
+    public func setPassword(username: String, password: String, cost: UInt8) throws {
+        guard password.count >= 8 else { throw UserError.weakPassword }
+        let id = try requireUser(username).id!
+        let hash = Bcrypt.hash(password, cost: cost)
+        try blocking { [client, logger] in
+            try await client.query("UPDATE \"user\" SET passwordHash = \(hash) WHERE id = \(id)", logger: logger)
+            return ()
+        }
+    }
+
+    public func recordDelivery(_ record: AlertDeliveryRecord) throws -> AlertDeliveryRecord {
+        try blocking { [client, logger] in
+            var r = record
+            let rows = try await client.query("""
+                INSERT INTO alertDelivery (userId, journalEventId, url, time, attempt, status, success, error)
+                VALUES (\(r.userId), \(r.journalEventId), \(r.url), \(r.time), \(r.attempt), \(r.status), \(r.success), \(r.error))
+                RETURNING id
+                """, logger: logger)
+            for try await id in rows.decode(Int64.self) { r.id = id }
+            return r
+        }
+    }
+
+    public func deliveries(limit: Int) throws -> [AlertDeliveryRecord] {
+        try blocking { [client, logger] in
+            var out: [AlertDeliveryRecord] = []
+            let rows = try await client.query("""
+                SELECT id, userId, journalEventId, url, time, attempt, status, success, error
+                FROM alertDelivery ORDER BY id DESC LIMIT \(limit)
+                """, logger: logger)
+            for try await (id, userId, eventId, url, time, attempt, status, success, error)
+                in rows.decode((Int64, Int64, Int64?, String, Double, Int, Int?, Bool, String?).self) {
+                out.append(AlertDeliveryRecord(id: id, userId: userId, journalEventId: eventId, url: url, time: time,
+                                               attempt: attempt, status: status, success: success, error: error))
+            }
+            return out
+        }
+    }
+}

@@ -31,7 +31,8 @@ public struct WebhookPayload: Codable, Sendable, Equatable {
 /// written to `alertDelivery`. A rate limit keeps one aircraft from flooding a user: at most
 /// one alert per user, aircraft and event kind every `minInterval` seconds (event time).
 public actor AlertDispatcher {
-    public let database: AppDatabase
+    /// Where users are read and deliveries logged: SQLite or PostgreSQL.
+    public let store: any SightingStore
     let client: HTTPClient
     /// Waits before the 2nd, 3rd… attempt (so `retryDelays.count + 1` attempts at most).
     public let retryDelays: [Duration]
@@ -42,10 +43,10 @@ public actor AlertDispatcher {
     private var lastAlert: [String: Double] = [:]
     private var userCache: [Int64: UserRecord] = [:]
 
-    public init(database: AppDatabase, client: HTTPClient = .shared,
+    public init(database: any SightingStore, client: HTTPClient = .shared,
                 retryDelays: [Duration] = [.seconds(2), .seconds(10), .seconds(60)], minInterval: Double = 600,
                 kinds: Set<JournalKind> = [.firstSeen, .closestApproach], timeout: Duration = .seconds(10)) {
-        self.database = database
+        self.store = database
         self.client = client
         self.retryDelays = retryDelays
         self.minInterval = minInterval
@@ -72,7 +73,7 @@ public actor AlertDispatcher {
 
     private func user(_ id: Int64) -> UserRecord? {
         if let cached = userCache[id] { return cached }
-        let user = try? database.writer.read { db in try UserRecord.fetchOne(db, key: id) }
+        let user = try? store.user(id: id)
         userCache[id] = user
         return user
     }
@@ -104,24 +105,14 @@ public actor AlertDispatcher {
             } catch {
                 failure = "\(error)"
             }
-            let record = Self.store(database, AlertDeliveryRecord(userId: userId, journalEventId: eventId, url: url,
-                                             time: Date().timeIntervalSince1970, attempt: attempt, status: status,
-                                             success: failure == nil, error: failure))
+            let attempt = AlertDeliveryRecord(userId: userId, journalEventId: eventId, url: url,
+                                              time: Date().timeIntervalSince1970, attempt: attempt, status: status,
+                                              success: failure == nil, error: failure)
+            let record = (try? store.recordDelivery(attempt)) ?? attempt
             attempts.append(record)
             if failure == nil { break }
         }
         return attempts
-    }
-}
-
-extension AlertDispatcher {
-    /// Writes one log row (synchronously); returns it with its id.
-    static func store(_ database: AppDatabase, _ record: AlertDeliveryRecord) -> AlertDeliveryRecord {
-        (try? database.writer.write { db in
-            var r = record
-            try r.insert(db)
-            return r
-        }) ?? record
     }
 }
 

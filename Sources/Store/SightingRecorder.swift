@@ -79,6 +79,10 @@ public final class SightingRecorder {
         matcher = try WatchlistMatcher(rules: store.allRules(), airlines: store.airlineCodes())
     }
 
+    /// Rows handed to the store so far (visits inserted or updated, track points, journal
+    /// events, visit receivers).
+    public private(set) var rowsWritten = 0
+
     /// Why the last rule reload or retention pass failed (nil when it worked).
     public private(set) var maintenanceError: (any Error)?
 
@@ -304,6 +308,7 @@ public final class SightingRecorder {
         }
         guard !batch.isEmpty else { return [] }
         let result = try store.write(batch)
+        rowsWritten += batch.rowCount
         for key in written {
             guard let v = open[key] else { continue }
             if let id = result.visitIDs[VisitKey(v.record)] { open[key]?.record.id = id }

@@ -67,6 +67,17 @@ public protocol SightingStore: AnyObject, Sendable {
     func users() throws -> [UserRecord]
     func authenticate(username: String, password: String) throws -> UserRecord
     func deleteUser(username: String) throws
+    /// The user with this id, or nil.
+    func user(id: Int64) throws -> UserRecord?
+    /// Saves changed settings (units, dark mode, language, channels, email), validated.
+    func updateUser(_ user: UserRecord) throws
+    func setPassword(username: String, password: String, cost: UInt8) throws
+
+    // Alert deliveries
+    /// Writes one delivery attempt; returns it with its id.
+    func recordDelivery(_ record: AlertDeliveryRecord) throws -> AlertDeliveryRecord
+    /// The delivery log, newest first.
+    func deliveries(limit: Int) throws -> [AlertDeliveryRecord]
 
     // Watchlists
     func addRule(username: String, kind: WatchKind, value: String, label: String?, now: Double) throws -> WatchRule
@@ -93,11 +104,21 @@ extension SightingStore {
         try addUser(username: username, password: password, email: email, units: units, now: now, cost: cost)
     }
 
+    /// The user with this name, or `UserError.unknownUser`.
+    public func requireUser(named username: String) throws -> UserRecord {
+        guard let user = try user(named: username) else { throw UserError.unknownUser(username) }
+        return user
+    }
+
     /// The place `text` names (`LAT,LON` or an airport code): the SQLite store's airport
     /// table, else the built-in airports.
     public func place(_ text: String) throws -> (name: String, coordinate: Coordinate) {
         if let database = self as? AppDatabase { return try CommandInput.place(text, database: database) }
         return try CommandInput.place(text) { Airports.builtIn(code: $0) }
+    }
+
+    public func setPassword(username: String, password: String) throws {
+        try setPassword(username: username, password: password, cost: AppDatabase.defaultBcryptCost)
     }
 
     @discardableResult
@@ -109,6 +130,18 @@ extension SightingStore {
 extension AppDatabase: SightingStore {
     public var engine: String { "sqlite" }
     public var isAvailable: Bool { true }
+
+    public func user(id: Int64) throws -> UserRecord? {
+        try writer.read { db in try UserRecord.fetchOne(db, key: id) }
+    }
+
+    public func recordDelivery(_ record: AlertDeliveryRecord) throws -> AlertDeliveryRecord {
+        try writer.write { db in
+            var r = record
+            try r.insert(db)
+            return r
+        }
+    }
 
     /// Writes a batch in one transaction: visits inserted (no id yet) or updated, then the
     /// rows that belong to them.

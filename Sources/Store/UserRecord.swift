@@ -160,7 +160,7 @@ extension AppDatabase {
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(" ") else { throw .invalidEmail(email) }
     }
 
-    static func validate(url: String) throws(UserError) {
+    public static func validate(url: String) throws(UserError) {
         guard let u = URL(string: url), let scheme = u.scheme?.lowercased(), scheme == "http" || scheme == "https",
               u.host?.isEmpty == false else { throw .invalidURL(url) }
     }

@@ -101,6 +101,34 @@ import Tracking
     }
 
     @Test(arguments: Engine.allCases)
+    func settingsPasswordsAndTheDeliveryLogPersist(_ engine: Engine) throws {
+        let store = try engine.makeStore()
+        var alice = try store.addUser(username: "alice", password: "correct horse", now: 1, cost: testCost)
+        alice.units = .aeronautical
+        alice.darkMode = true
+        alice.language = "nl"
+        alice.email = "alice@example.org"
+        alice.channels = [NotificationChannel(url: "https://hooks.example.org/a?b=c")]
+        try store.updateUser(alice)
+        #expect(try store.user(id: alice.id!) == alice)
+        var bad = alice
+        bad.channels = [NotificationChannel(url: "javascript:alert(1)")]
+        #expect(throws: UserError.invalidURL("javascript:alert(1)")) { try store.updateUser(bad) }
+        #expect(try store.user(id: alice.id!) == alice, "nothing written")
+        try store.setPassword(username: "alice", password: "battery staple", cost: testCost)
+        #expect(throws: UserError.wrongPassword) { try store.authenticate(username: "alice", password: "correct horse") }
+        #expect(try store.authenticate(username: "alice", password: "battery staple").id == alice.id)
+        #expect(throws: UserError.weakPassword) { try store.setPassword(username: "alice", password: "short", cost: testCost) }
+        let first = try store.recordDelivery(AlertDeliveryRecord(userId: alice.id!, journalEventId: nil, url: "https://hooks.example.org/a",
+                                                                 time: 10, attempt: 1, status: 500, success: false, error: "HTTP 500"))
+        let second = try store.recordDelivery(AlertDeliveryRecord(userId: alice.id!, journalEventId: nil, url: "https://hooks.example.org/a",
+                                                                  time: 12, attempt: 2, status: 204, success: true, error: nil))
+        #expect(first.id != nil && second.id != nil)
+        #expect(try store.deliveries(limit: 10) == [second, first])
+        #expect(try store.user(id: 999_999) == nil)
+    }
+
+    @Test(arguments: Engine.allCases)
     func watchRulesBelongToTheirUserAndGoWithIt(_ engine: Engine) throws {
         let store = try engine.makeStore()
         try store.addUser(username: "alice", password: "correct horse", now: 1, cost: testCost)
