@@ -88,10 +88,12 @@ let package = Package(
         .testTarget(name: "DemodTests", dependencies: ["Demod", "ModeS"]),
         .testTarget(name: "RadioTests", dependencies: ["Radio", "Demod", "ModeS"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "ModeS"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "PostgresStore", "ModeS", "Tracking"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "PostgresStore", "PostgresTestSupport", "ModeS", "Tracking"]),
+        // A PostgreSQL server the tests start themselves (initdb and pg_ctl).
+        .target(name: "PostgresTestSupport", dependencies: ["PostgresStore", "Store"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "ModeS"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Store", "Tracking", "ModeS",
+            "Web", "Store", "Tracking", "ModeS", "PostgresStore", "PostgresTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS", "Radio", "Tracking", "Store"]),

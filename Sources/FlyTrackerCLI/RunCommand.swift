@@ -103,7 +103,7 @@ struct RunCommand: ParsableCommand {
         let opened = network.netOnly ? nil : try openSource(receiver: receiver)
         let capture = opened?.capture
         stop.onStop { capture?.stop() }
-        let web = try startWeb(store: sightings as? AppDatabase, statistics: sightings, receiver: receiver)
+        let web = try startWeb(store: sightings, receiver: receiver)
         defer { web?.server.stopAndWait() }
         let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: sightings, web: web.map { ($0.snapshots, $0.stats, $0.receivers) })
         var autoGain = dongle.gain.value == .auto ? capture?.makeAutoGainController(configuration: .init()) : nil
@@ -156,7 +156,7 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The web page and HTTP API, when asked for: the server and what `run` publishes to it.
-    private func startWeb(store: AppDatabase?, statistics: (any SightingStore)?, receiver: Coordinate?) throws -> (server: WebServer, snapshots: SnapshotPublisher, stats: PublishedStats, receivers: PublishedReceivers)? {
+    private func startWeb(store: (any SightingStore)?, receiver: Coordinate?) throws -> (server: WebServer, snapshots: SnapshotPublisher, stats: PublishedStats, receivers: PublishedReceivers)? {
         guard let port = httpPort ?? (network.net || network.netOnly ? WebConfiguration.defaultPort : nil), port > 0 else { return nil }
         let snapshots = SnapshotPublisher()
         let stats = PublishedStats()
@@ -165,7 +165,6 @@ struct RunCommand: ParsableCommand {
                                            receiver: ReceiverInfo(version: "flytracker 0.1.0", position: receiver),
                                            accounts: store.map { WebAccounts(database: $0) })
         sources.network = receivers
-        sources.statistics = statistics
         let server = WebServer()
         do {
             let bound = try server.startAndWait(sources: sources, configuration: WebConfiguration(port: port))

@@ -224,7 +224,9 @@ struct AccountController<Context: RequestContext> {
 
 /// The account side of the server: the Store database, sessions and the login limiter.
 public struct WebAccounts: Sendable {
-    public var database: AppDatabase
+    /// SQLite, or an aggregator's PostgreSQL (its synchronous calls run on the store's own
+    /// thread; the request's task waits for them).
+    public var database: any SightingStore
     public var sessions: SessionStore
     public var limiter: LoginRateLimiter
     /// bcrypt cost for new passwords (tests lower it).
@@ -233,7 +235,7 @@ public struct WebAccounts: Sendable {
     /// made with the `users` command).
     public var allowRegistration: Bool
 
-    public init(database: AppDatabase, sessions: SessionStore = SessionStore(), limiter: LoginRateLimiter = LoginRateLimiter(),
+    public init(database: any SightingStore, sessions: SessionStore = SessionStore(), limiter: LoginRateLimiter = LoginRateLimiter(),
                 bcryptCost: UInt8 = AppDatabase.defaultBcryptCost, allowRegistration: Bool = true) {
         self.database = database
         self.sessions = sessions

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ModeS
 import PostgresStore
+import PostgresTestSupport
 import Testing
 import Tracking
 @testable import Store

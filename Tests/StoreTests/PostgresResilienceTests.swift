@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ModeS
 import PostgresStore
+import PostgresTestSupport
 import Synchronization
 import Testing
 @testable import Store

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PostgresStore
+import PostgresTestSupport
 import Store
 import Testing
 import Tracking
@@ -9,8 +11,15 @@ import Tracking
 /// Accounts over the Store: sessions by cookie, rate-limited logins, each user's own data only.
 @Suite("Web: accounts")
 struct AccountTests {
-    static func app(limiter: LoginRateLimiter = LoginRateLimiter()) throws -> some ApplicationProtocol {
-        let accounts = WebAccounts(database: try AppDatabase.inMemory(), limiter: limiter, bcryptCost: 4)
+    /// The engines the account tests that touch stored data run on.
+    enum Engine: String, CaseIterable, Sendable { case sqlite, postgresql }
+
+    static func app(limiter: LoginRateLimiter = LoginRateLimiter(), engine: Engine = .sqlite) throws -> some ApplicationProtocol {
+        let database: any SightingStore = switch engine {
+        case .sqlite: try AppDatabase.inMemory()
+        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase())
+        }
+        let accounts = WebAccounts(database: database, limiter: limiter, bcryptCost: 4)
         var sources = try Sky.sources()
         sources.accounts = accounts
         return buildApplication(configuration: WebConfiguration(port: 0), sources: sources)
@@ -68,9 +77,9 @@ struct AccountTests {
         }
     }
 
-    @Test("Bad registrations: taken name 409, weak password, bad name and malformed JSON 400")
-    func badRegistrations() async throws {
-        try await Self.app().test(.router) { client in
+    @Test("Bad registrations: taken name 409, weak password, bad name and malformed JSON 400", arguments: Engine.allCases)
+    func badRegistrations(engine: Engine) async throws {
+        try await Self.app(engine: engine).test(.router) { client in
             _ = try await Self.register(client, "alice")
             let cases: [(String, HTTPResponse.Status)] = [
                 (#"{"username":"alice","password":"correct horse"}"#, .conflict),
@@ -178,9 +187,9 @@ struct AccountTests {
         #expect(store.username(for: t2, now: 1) == nil)
     }
 
-    @Test("Watchlist: add, list, remove; another user sees none of it and cannot remove it")
-    func watchlistIsolation() async throws {
-        try await Self.app().test(.router) { client in
+    @Test("Watchlist: add, list, remove; another user sees none of it and cannot remove it", arguments: Engine.allCases)
+    func watchlistIsolation(engine: Engine) async throws {
+        try await Self.app(engine: engine).test(.router) { client in
             let alice = try await Self.register(client, "alice")
             let bob = try await Self.register(client, "bob")
             let id = try await client.execute(uri: "/api/me/watchlist", method: .post, headers: alice,
@@ -216,9 +225,9 @@ struct AccountTests {
         }
     }
 
-    @Test("Settings: units, dark mode, language change for the session's user only; bad values 400")
-    func settings() async throws {
-        try await Self.app().test(.router) { client in
+    @Test("Settings: units, dark mode, language change for the session's user only; bad values 400", arguments: Engine.allCases)
+    func settings(engine: Engine) async throws {
+        try await Self.app(engine: engine).test(.router) { client in
             let alice = try await Self.register(client, "alice")
             let bob = try await Self.register(client, "bob")
             try await client.execute(uri: "/api/me", method: .put, headers: alice,
@@ -242,9 +251,9 @@ struct AccountTests {
         }
     }
 
-    @Test("Journal and stats: shapes; journal needs a session; bad stats parameters 400")
-    func journalAndStats() async throws {
-        try await Self.app().test(.router) { client in
+    @Test("Journal and stats: shapes; journal needs a session; bad stats parameters 400", arguments: Engine.allCases)
+    func journalAndStats(engine: Engine) async throws {
+        try await Self.app(engine: engine).test(.router) { client in
             let alice = try await Self.register(client, "alice")
             try await client.execute(uri: "/api/me/journal", method: .get, headers: alice) { response in
                 #expect(response.status == .ok)

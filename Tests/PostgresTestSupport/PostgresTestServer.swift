@@ -3,24 +3,24 @@ import PostgresStore
 import Store
 import Synchronization
 
-/// A real PostgreSQL server for the store tests: `initdb` into a temporary directory,
+/// A real PostgreSQL server for the tests (store and web): `initdb` into a temporary directory,
 /// `pg_ctl start` on a free loopback port, stopped (and the directory removed) when the test
 /// process exits. No mock: the tests talk to PostgreSQL itself.
 ///
 /// The binaries come from Debian's `/usr/lib/postgresql/VERSION/bin` (package `postgresql`)
 /// or `$PATH`. PostgreSQL refuses to run as root; as root the server runs as the
 /// `postgres` user (which Debian's package creates). Each test gets a database of its own.
-final class PostgresTestServer: Sendable {
-    let port: Int
+public final class PostgresTestServer: Sendable {
+    public let port: Int
     let directory: String
     let binaries: String
     let runAs: String?
     private let databases = Atomic<Int>(0)
 
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         case missing(String)
         case command(String, String)
-        var description: String {
+        public var description: String {
             switch self {
             case .missing(let what): "PostgreSQL test server: \(what) (apt-get install postgresql)"
             case .command(let command, let output): "PostgreSQL test server: \(command) failed: \(output)"
@@ -29,13 +29,13 @@ final class PostgresTestServer: Sendable {
     }
 
     /// The server of this test process, started on first use.
-    static let shared: Result<PostgresTestServer, any Error> = Result { try PostgresTestServer() }
+    public static let shared: Result<PostgresTestServer, any Error> = Result { try PostgresTestServer() }
 
     /// A server of its own (for tests that stop it); stop it with `shutDown()`.
-    static func dedicated() throws -> PostgresTestServer { try PostgresTestServer() }
+    public static func dedicated() throws -> PostgresTestServer { try PostgresTestServer() }
 
     /// Stops a dedicated server and removes its directory.
-    func shutDown() {
+    public func shutDown() {
         try? run("\(binaries)/pg_ctl", ["-D", "\(directory)/data", "-m", "immediate", "stop"])
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -70,7 +70,7 @@ final class PostgresTestServer: Sendable {
     }
 
     /// A new, empty database on the server and its address.
-    func makeDatabase() throws -> PostgresURL {
+    public func makeDatabase() throws -> PostgresURL {
         let name = "t\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
         try run("\(binaries)/psql", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "flytracker", "-d", "postgres", "-v", "ON_ERROR_STOP=1",
                                      "-q", "-c", "CREATE DATABASE \(name)"])
@@ -78,11 +78,11 @@ final class PostgresTestServer: Sendable {
     }
 
     /// Stops the server (immediately, as a crash would) and starts it again on the same port.
-    func stop() throws {
+    public func stop() throws {
         try run("\(binaries)/pg_ctl", ["-D", "\(directory)/data", "-m", "immediate", "-w", "stop"])
     }
 
-    func start() throws {
+    public func start() throws {
         try run("\(binaries)/pg_ctl", ["-D", "\(directory)/data", "-l", "\(directory)/server.log", "-w", "-t", "60", "-o",
                                        "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
                                        "start"])
@@ -137,7 +137,7 @@ final class PostgresTestServer: Sendable {
     }
 
     /// A port nothing listens on now (bound to port 0, then released).
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.missing("no socket") }
         defer { close(fd) }
@@ -153,20 +153,3 @@ final class PostgresTestServer: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
-
-/// The two engines the store suite runs every test against.
-enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, postgresql
-
-    var testDescription: String { rawValue }
-
-    /// A fresh, empty, migrated store of this engine.
-    func makeStore() throws -> any SightingStore {
-        switch self {
-        case .sqlite: return try AppDatabase.inMemory()
-        case .postgresql: return try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase())
-        }
-    }
-}
-
-import Testing

@@ -1,0 +1,20 @@
+import PostgresStore
+import PostgresTestSupport
+import Store
+import Testing
+
+/// The two engines the store suite runs every test against.
+enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgresql
+
+    var testDescription: String { rawValue }
+
+    /// A fresh, empty, migrated store of this engine.
+    func makeStore() throws -> any SightingStore {
+        switch self {
+        case .sqlite: return try AppDatabase.inMemory()
+        case .postgresql: return try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase())
+        }
+    }
+}
+
