@@ -21,7 +21,7 @@ struct HistoryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let database = try store.open()
+        let database = try store.openStore()
         if let user {
             let events = try reportingErrors { try database.journal(username: user, limit: limit) }
             if json { print(jsonText(events)); return }

@@ -51,11 +51,7 @@ struct StatsCommand: ParsableCommand {
             return f
         }
         if random {
-            guard let sqlite = database as? AppDatabase else {
-                StandardStreams.error("--random works on the SQLite database only")
-                throw ExitCode(1)
-            }
-            let visit = try reportingErrors { try sqlite.randomVisit(filter: filter) }
+            let visit = try reportingErrors { try database.randomVisit(filter: filter) }
             if json { print(jsonText(visit)); return }
             guard let v = visit else { print("no aircraft matched"); return }
             print("\(v.hex) \(v.callsign ?? "-") \(v.registration ?? "-") \(v.typeCode ?? "-") \(v.operatorName ?? "-") last heard \(formatTime(v.lastSeen)) UTC")

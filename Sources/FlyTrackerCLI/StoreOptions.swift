@@ -23,7 +23,7 @@ struct StoreOptions: ParsableArguments {
     /// address: this command works on SQLite only).
     func open() throws -> AppDatabase {
         if let db, PostgresURL.isPostgres(db) {
-            StandardStreams.error("this command works on the SQLite database only; on PostgreSQL: users, track, stats, run")
+            StandardStreams.error("this command works on the SQLite database only; on PostgreSQL: users, track, history, stats, run")
             throw ExitCode(1)
         }
         let path = db ?? AppDatabase.defaultPath()

@@ -146,6 +146,20 @@ extension PostgresStore {
         }
     }
 
+    public func visits(registration: String, limit: Int) throws -> [VisitRecord] {
+        let key = AircraftRecord.normalize(registration)
+        return try blocking { [client, logger] in
+            var out: [VisitRecord] = []
+            let rows = try await client.query("""
+                \(unescaped: Self.visitSelect)
+                WHERE replace(replace(replace(upper(registration), '-', ''), ' ', ''), '.', '') = \(key)
+                ORDER BY firstSeen DESC LIMIT \(limit)
+                """, logger: logger)
+            for try await row in rows { out.append(try Self.visit(row)) }
+            return out
+        }
+    }
+
     /// Every visit, oldest first (tests and exports).
     public func allVisits() throws -> [VisitRecord] {
         try blocking { [client, logger] in

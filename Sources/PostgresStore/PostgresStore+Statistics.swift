@@ -71,6 +71,16 @@ extension PostgresStore: SightingStore {
         return (AppDatabase.ordered(rows, timeOrder: dimension == .hour || dimension == .day, limit: limit), total)
     }
 
+    public func randomVisit(filter: StatsFilter) throws -> VisitRecord? {
+        var binds = PostgresBindings()
+        let condition = try Self.whereClause(filter, binds: &binds)
+        let query = PostgresQuery(unsafeSQL: "\(Self.visitSelect) WHERE \(condition) ORDER BY random() LIMIT 1", binds: binds)
+        return try blocking { [client, logger] in
+            for try await row in try await client.query(query, logger: logger) { return try Self.visit(row) }
+            return nil
+        }
+    }
+
     /// Totals over every visit the filter admits.
     public func statisticsTotal(filter: StatsFilter) throws -> StatsRow {
         try statisticsWithTotal(by: .type, filter: filter, limit: 0).total

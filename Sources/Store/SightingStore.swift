@@ -89,12 +89,16 @@ public protocol SightingStore: AnyObject, Sendable {
     // The sighting log
     func write(_ batch: SightingBatch) throws -> SightingWriteResult
     func visits(address: UInt32, limit: Int) throws -> [VisitRecord]
+    /// Visits of an aircraft by registration (compared without `-`, spaces, dots, case).
+    func visits(registration: String, limit: Int) throws -> [VisitRecord]
     func journal(username: String, limit: Int) throws -> [JournalEventRecord]
     func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord]
     func prune(_ policy: RetentionPolicy, now: Double) throws -> PruneReport
 
     // Statistics
     func statisticsWithTotal(by dimension: StatsDimension, filter: StatsFilter, limit: Int?) throws -> (rows: [StatsRow], total: StatsRow)
+    /// One visit the filter admits, chosen at random (nil when none).
+    func randomVisit(filter: StatsFilter) throws -> VisitRecord?
 }
 
 extension SightingStore {

@@ -217,3 +217,24 @@ import Tracking
         #expect(try Self.visits(sqlite) == Self.visits(postgres))
     }
 }
+
+extension EngineParityTests {
+    @Test(arguments: Engine.allCases)
+    func visitsByRegistrationAndARandomVisitHonourTheirFilters(_ engine: Engine) throws {
+        let store = try engine.makeStore()
+        var settings = RecorderSettings()
+        settings.retention = nil
+        let recorder = try SightingRecorder(store: store, settings: settings)
+        try recorder.record([
+            Observation(key: 0x3C66B0, registration: "D-AIUP", typeCode: "A320", messages: 4, lastSeen: 100),
+            Observation(key: 0x4840D6, registration: "PH-BXA", typeCode: "B738", messages: 4, lastSeen: 100),
+        ], at: 100)
+        try recorder.finish(at: 500)
+        #expect(try store.visits(registration: "d aiup", limit: 10).map(\.address) == [0x3C66B0])
+        #expect(try store.visits(registration: "N12345", limit: 10).isEmpty)
+        for _ in 0..<5 {
+            #expect(try store.randomVisit(filter: StatsFilter(typePattern: "B73*"))?.address == 0x4840D6)
+        }
+        #expect(try store.randomVisit(filter: StatsFilter(typePattern: "A388")) == nil)
+    }
+}
