@@ -189,23 +189,11 @@ struct RunCommand: ParsableCommand {
                 StandardStreams.error("\(error)")
                 throw ExitCode(1)
             }
-            var postgres: PostgresStore?
-            var delay = 2.0
-            while postgres == nil {
-                do {
-                    postgres = try PostgresStore.open(url, timeout: .seconds(5), bufferedWrites: true)
-                } catch {
-                    StandardStreams.error("\(error); retrying in \(Int(delay)) s")
-                    let until = Date().addingTimeInterval(delay)
-                    while Date() < until {
-                        if stop.isSet { throw ExitCode(1) }
-                        Thread.sleep(forTimeInterval: 0.1)
-                    }
-                    delay = min(delay * 2, 30)
-                }
+            guard let postgres = PostgresStartup.open(url, shouldStop: { stop.isSet }, report: { StandardStreams.error($0) }) else {
+                throw ExitCode(1)
             }
             let quiet = quiet
-            postgres!.onQueueEvent.withLock { $0 = { event in if !quiet { StandardStreams.error("\(event)") } } }
+            postgres.onQueueEvent.withLock { $0 = { event in if !quiet { StandardStreams.error("\(event)") } } }
             if !quiet { StandardStreams.error("sighting log on \(url)") }
             let aircraftPath = aircraftDb ?? AppDatabase.defaultPath()
             var aircraft: AppDatabase?

@@ -1,0 +1,34 @@
+import Foundation
+import PostgresStore
+import Synchronization
+import Testing
+@testable import FlyTrackerCLI
+
+/// `run --db postgres://…` when the database is not there at start.
+@Suite struct PostgresStartupTests {
+    @Test func anUnreachableDatabaseIsReportedWithItsReasonAndRetriedWithBackOffUntilStopped() throws {
+        // A port nothing listens on.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        close(fd)
+        let url = PostgresURL(host: "127.0.0.1", port: port, username: "flytracker", database: "aggregator", tls: .disable)
+        let reports = Mutex<[String]>([])
+        let started = Date()
+        let store = PostgresStartup.open(url, attemptTimeout: .seconds(2), firstDelay: 0.2,
+                                         shouldStop: { reports.withLock { $0.count } >= 3 },
+                                         report: { line in reports.withLock { $0.append(line) } })
+        #expect(store == nil, "nothing to open; stopped")
+        let lines = reports.withLock { $0 }
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.hasPrefix("cannot use PostgreSQL at postgres://flytracker@127.0.0.1:\(port)/aggregator:") })
+        #expect(lines.map { $0.components(separatedBy: "retrying in ").last ?? "" } == ["0.2 s", "0.4 s", "0.8 s"], "back-off doubles")
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+}
