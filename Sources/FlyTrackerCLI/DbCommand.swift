@@ -1,4 +1,5 @@
 import ArgumentParser
+import PostgresStore
 import Store
 
 /// `flytracker db …`: the SQLite database.
@@ -26,14 +27,22 @@ struct ImportAircraftCommand: ParsableCommand {
     @Argument(help: "The file to import ('.gz' or plain).")
     var file: String
 
-    @Option(help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/flytracker/flytracker.sqlite, else ~/.local/share/flytracker/flytracker.sqlite).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/flytracker/flytracker.sqlite, else ~/.local/share/flytracker/flytracker.sqlite) or postgres://USER@HOST[:PORT]/DATABASE.", valueName: "PATH|URL"))
     var db: String?
 
     func run() throws {
         let path = db ?? AppDatabase.defaultPath()
-        let database: AppDatabase
+        let database: any AircraftStore
         do {
-            database = try AppDatabase.open(path: path)
+            if PostgresURL.isPostgres(path) {
+                let url = try PostgresURL(path)
+                database = try PostgresStore.open(url, timeout: .seconds(120))
+            } else {
+                database = try AppDatabase.open(path: path)
+            }
+        } catch let error as StoreError {
+            StandardStreams.error("\(error)")
+            throw ExitCode(1)
         } catch {
             StandardStreams.error("cannot open database \(path): \(error)")
             throw ExitCode(1)
@@ -48,7 +57,8 @@ struct ImportAircraftCommand: ParsableCommand {
             StandardStreams.error("importing \(file): \(error)")
             throw ExitCode(1)
         }
-        for line in Self.summary(report, file: file, database: path) { print(line) }
+        let shown = PostgresURL.isPostgres(path) ? ((try? PostgresURL(path))?.description ?? "PostgreSQL") : path
+        for line in Self.summary(report, file: file, database: shown) { print(line) }
         if report.imported == 0 && report.rejected > 0 { throw ExitCode(1) }
     }
 

@@ -36,7 +36,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The database: aircraft registrations and types, users, watchlists, the sighting log (default: $XDG_DATA_HOME/flytracker/flytracker.sqlite, else ~/.local/share/flytracker/flytracker.sqlite); or postgres://USER@HOST[:PORT]/DATABASE for the sighting log of many receivers.", valueName: "PATH|URL"))
     var db: String?
 
-    @Option(help: ArgumentHelp("With --db postgres://…: the SQLite file to read registrations and types from (default: the default database file, when it exists).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("With --db postgres://…: a SQLite file to read registrations and types from instead of PostgreSQL's aircraft table.", valueName: "PATH"))
     var aircraftDb: String?
 
     @Flag(help: "Use no database: no registrations from it, no sighting log, no watchlist alerts.")
@@ -176,12 +176,12 @@ struct RunCommand: ParsableCommand {
         return (server, snapshots, stats, receivers)
     }
 
-    /// The SQLite database (registrations and types, accounts) and the store of the sighting
-    /// log: both the SQLite file of `--db` (or the default path; created when missing), or
-    /// with `--db postgres://…` PostgreSQL for the log (buffered writes; waiting, with a
-    /// message every attempt, while it does not answer) and `--aircraft-db` for the rest.
-    /// Nil with `--no-db`.
-    private func openDatabase(stop: StopSignal) throws -> (AppDatabase?, (any SightingStore)?) {
+    /// The aircraft database (registrations and types) and the store of the sighting log,
+    /// accounts and alerts: both the SQLite file of `--db` (or the default path; created when
+    /// missing), or with `--db postgres://…` PostgreSQL (buffered writes; waiting, with a
+    /// message every attempt, while it does not answer), registrations from its aircraft
+    /// table unless `--aircraft-db` names a SQLite file. Nil with `--no-db`.
+    private func openDatabase(stop: StopSignal) throws -> ((any AircraftStore)?, (any SightingStore)?) {
         guard !noDb else { return (nil, nil) }
         if let db, PostgresURL.isPostgres(db) {
             let url: PostgresURL
@@ -195,11 +195,12 @@ struct RunCommand: ParsableCommand {
             let quiet = quiet
             postgres.onQueueEvent.withLock { $0 = { event in if !quiet { StandardStreams.error("\(event)") } } }
             if !quiet { StandardStreams.error("sighting log on \(url)") }
-            let aircraftPath = aircraftDb ?? AppDatabase.defaultPath()
-            var aircraft: AppDatabase?
-            if aircraftDb != nil || FileManager.default.fileExists(atPath: aircraftPath) {
-                do { aircraft = try AppDatabase.open(path: aircraftPath) } catch {
-                    StandardStreams.error("cannot open the aircraft database \(aircraftPath): \(error)")
+            // Registrations and types: PostgreSQL's own aircraft table (`db import-aircraft
+            // --db postgres://…`), or the SQLite file of --aircraft-db.
+            var aircraft: any AircraftStore = postgres
+            if let aircraftDb {
+                do { aircraft = try AppDatabase.open(path: aircraftDb) } catch {
+                    StandardStreams.error("cannot open the aircraft database \(aircraftDb): \(error)")
                     throw ExitCode(1)
                 }
             }

@@ -1,10 +1,10 @@
 import Store
 import Tracking
 
-/// The imported aircraft database (Store) as the table's lookup (Tracking). Lookups that
-/// fail (a database error) count as unknown.
+/// The imported aircraft database (Store: SQLite or PostgreSQL) as the table's lookup
+/// (Tracking). Lookups that fail (a database error) count as unknown.
 struct StoreAircraftDatabase: AircraftDatabase {
-    let database: AppDatabase
+    let database: any AircraftStore
 
     func info(address: UInt32) -> AircraftInfo? {
         guard let record = try? database.aircraft(address: address) else { return nil }

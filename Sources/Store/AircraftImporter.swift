@@ -58,12 +58,12 @@ public struct AircraftImportReport: Sendable, Equatable {
 /// `aircraft` table, in batched transactions; existing rows with the same address are
 /// replaced.
 public struct AircraftImporter: Sendable {
-    public let database: AppDatabase
+    public let database: any AircraftStore
     /// Rows per transaction.
     public var batchSize: Int
     public static let rejectionExamples = 10
 
-    public init(database: AppDatabase, batchSize: Int = 10_000) {
+    public init(database: any AircraftStore, batchSize: Int = 10_000) {
         self.database = database
         self.batchSize = max(batchSize, 1)
     }

@@ -44,6 +44,18 @@ public struct AircraftRecord: Codable, FetchableRecord, PersistableRecord, Senda
     }
 }
 
+/// The imported aircraft database on either engine (SQLite `AppDatabase`, PostgreSQL
+/// `PostgresStore`): what `db import-aircraft` writes and the live table looks up.
+public protocol AircraftStore: AnyObject, Sendable {
+    func aircraft(address: UInt32) throws -> AircraftRecord?
+    func aircraft(registration: String) throws -> [AircraftRecord]
+    func aircraftCount() throws -> Int
+    /// Inserts or replaces records in one transaction.
+    func save(_ records: [AircraftRecord]) throws
+}
+
+extension AppDatabase: AircraftStore {}
+
 extension AppDatabase {
     /// The aircraft with this ICAO address, if imported.
     public func aircraft(address: UInt32) throws -> AircraftRecord? {

@@ -238,3 +238,27 @@ extension EngineParityTests {
         #expect(try store.randomVisit(filter: StatsFilter(typePattern: "A388")) == nil)
     }
 }
+
+extension EngineParityTests {
+    @Test(arguments: Engine.allCases)
+    func theAircraftDatabaseImportsAndLooksUpTheSameOnBothEngines(_ engine: Engine) throws {
+        let store = try engine.makeStore()
+        let aircraft = try #require(store as? any AircraftStore)
+        let csv = """
+            4840d6;PH-BXA;B738;00;BOEING 737-800;1999;KLM
+            3c66b0;D-AIUP;A320;00;AIRBUS A-320;;Lufthansa
+            ae1234;;C17;10;BOEING C-17;;USAF
+            nothex;X-XXXX;A320;00;;;
+            4840d6;PH-BXA;B738;00;BOEING 737-800;2000;KLM Royal Dutch Airlines
+            """
+        let report = try AircraftImporter(database: aircraft, batchSize: 2).importData(Array(csv.utf8))
+        #expect(report.imported == 4)
+        #expect(report.rejected == 1)
+        #expect(try aircraft.aircraftCount() == 3)
+        let klm = try #require(try aircraft.aircraft(address: 0x4840D6))
+        #expect(klm.year == 2000 && klm.ownerOperator == "KLM Royal Dutch Airlines", "a later row replaces an earlier one")
+        #expect(try aircraft.aircraft(registration: "d aiup").map(\.address) == [0x3C66B0])
+        #expect(try aircraft.aircraft(address: 0xAE1234)?.isMilitary == true)
+        #expect(try aircraft.aircraft(address: 0x000001) == nil)
+    }
+}
