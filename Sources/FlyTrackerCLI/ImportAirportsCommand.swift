@@ -18,7 +18,7 @@ struct ImportAirportsCommand: ParsableCommand {
             StandardStreams.error("cannot read \(file)")
             throw ExitCode(1)
         }
-        let database = try store.open()
+        guard let database = try store.openStore() as? any AirportStore else { throw ExitCode(1) }
         let count = try reportingErrors { try database.importAirports(csv: [UInt8](data)) }
         print("imported \(count) airports from \(file)")
     }

@@ -20,10 +20,10 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The SQLite database, or one error line and exit status 1 (also for a PostgreSQL
-    /// address: this command works on SQLite only).
+    /// address: for commands that work on SQLite only, none at the moment).
     func open() throws -> AppDatabase {
         if let db, PostgresURL.isPostgres(db) {
-            StandardStreams.error("this command works on the SQLite database only; on PostgreSQL: users, track, history, stats, run")
+            StandardStreams.error("this command works on the SQLite database only")
             throw ExitCode(1)
         }
         let path = db ?? AppDatabase.defaultPath()

@@ -265,3 +265,36 @@ extension PostgresStore: AircraftStore {
         }
     }
 }
+
+/// Imported airports on PostgreSQL (`db import-airports --db postgres://…`).
+extension PostgresStore: AirportStore {
+    public func importedAirport(code: String) throws -> AirportRecord? {
+        try blocking { [client, logger] in
+            let rows = try await client.query("""
+                SELECT ident, iata, name, latitude, longitude, kind FROM airport
+                WHERE ident = \(code) OR iata = \(code) ORDER BY (ident = \(code)) DESC, kind LIMIT 1
+                """, logger: logger)
+            for try await (ident, iata, name, lat, lon, kind) in rows.decode((String, String?, String, Double, Double, String?).self) {
+                return AirportRecord(ident: ident, iata: iata, name: name, latitude: lat, longitude: lon, kind: kind)
+            }
+            return nil
+        }
+    }
+
+    public func saveAirports(_ airports: [AirportRecord]) throws {
+        var latest: [String: AirportRecord] = [:]
+        for a in airports { latest[a.ident] = a }
+        let rows = Array(latest.values)
+        try blocking { [client, logger] in
+            try await client.withTransaction(logger: logger) { connection in
+                try await Self.insertRows(rows, into: "airport (ident, iata, name, latitude, longitude, kind)", columns: 6, suffix: """
+                     ON CONFLICT (ident) DO UPDATE SET iata = excluded.iata, name = excluded.name, latitude = excluded.latitude,
+                     longitude = excluded.longitude, kind = excluded.kind
+                    """, connection: connection, logger: logger) { binds, a in
+                    binds.append(a.ident); binds.append(a.iata); binds.append(a.name); binds.append(a.latitude)
+                    binds.append(a.longitude); binds.append(a.kind)
+                }
+            }
+        }
+    }
+}

@@ -64,15 +64,19 @@ public enum Airports {
     }
 }
 
-extension AppDatabase {
+/// The imported airports on either engine (SQLite `AppDatabase`, PostgreSQL `PostgresStore`).
+public protocol AirportStore: AnyObject, Sendable {
+    /// An imported airport by ICAO code, else by IATA code (nil when none).
+    func importedAirport(code: String) throws -> AirportRecord?
+    /// Inserts or replaces airports in one transaction.
+    func saveAirports(_ airports: [AirportRecord]) throws
+}
+
+extension AirportStore {
     /// An airport by ICAO or IATA code: imported ones first, then the built-in set.
     public func airport(code: String) throws -> AirportRecord? {
         let c = code.uppercased()
-        let imported = try writer.read { db in
-            try AirportRecord.filter(Column("ident") == c).fetchOne(db)
-                ?? AirportRecord.filter(Column("iata") == c).order(Column("kind")).fetchOne(db)
-        }
-        return imported ?? Airports.builtIn(code: c)
+        return try importedAirport(code: c) ?? Airports.builtIn(code: c)
     }
 
     /// Imports OurAirports' `airports.csv` (header row; `ident`, `type`, `name`,
@@ -80,6 +84,15 @@ extension AppDatabase {
     /// Returns the number of airports stored.
     @discardableResult
     public func importAirports(csv bytes: [UInt8]) throws -> Int {
+        let rows = try Airports.parse(csv: bytes)
+        try saveAirports(rows)
+        return rows.count
+    }
+}
+
+extension Airports {
+    /// The open airports of OurAirports' `airports.csv` (see `AirportStore.importAirports`).
+    public static func parse(csv bytes: [UInt8]) throws -> [AirportRecord] {
         var records = CSVRecords(bytes, delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
         guard let header = records.next()?.fields.map({ $0.lowercased() }) else { throw StoreError(description: "empty airport file") }
         func column(_ name: String) throws -> Int {
@@ -95,7 +108,19 @@ extension AppDatabase {
             rows.append(AirportRecord(ident: f[ident].uppercased(), iata: f[iata].isEmpty ? nil : f[iata].uppercased(),
                                       name: f[name], latitude: la, longitude: lo, kind: f[type]))
         }
-        try writer.write { db in for r in rows { try r.save(db) } }
-        return rows.count
+        return rows
+    }
+}
+
+extension AppDatabase: AirportStore {
+    public func importedAirport(code: String) throws -> AirportRecord? {
+        try writer.read { db in
+            try AirportRecord.filter(Column("ident") == code).fetchOne(db)
+                ?? AirportRecord.filter(Column("iata") == code).order(Column("kind")).fetchOne(db)
+        }
+    }
+
+    public func saveAirports(_ airports: [AirportRecord]) throws {
+        try writer.write { db in for r in airports { try r.save(db) } }
     }
 }

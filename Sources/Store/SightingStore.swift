@@ -114,10 +114,10 @@ extension SightingStore {
         return user
     }
 
-    /// The place `text` names (`LAT,LON` or an airport code): the SQLite store's airport
-    /// table, else the built-in airports.
+    /// The place `text` names (`LAT,LON` or an airport code): the store's imported airports,
+    /// else the built-in ones.
     public func place(_ text: String) throws -> (name: String, coordinate: Coordinate) {
-        if let database = self as? AppDatabase { return try CommandInput.place(text, database: database) }
+        if let airports = self as? any AirportStore { return try CommandInput.place(text) { try airports.airport(code: $0) } }
         return try CommandInput.place(text) { Airports.builtIn(code: $0) }
     }
 

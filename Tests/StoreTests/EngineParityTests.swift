@@ -262,3 +262,23 @@ extension EngineParityTests {
         #expect(try aircraft.aircraft(address: 0x000001) == nil)
     }
 }
+
+extension EngineParityTests {
+    @Test(arguments: Engine.allCases)
+    func airportsImportAndAnswerByEitherCodeOnBothEngines(_ engine: Engine) throws {
+        let store = try engine.makeStore()
+        let airports = try #require(store as? any AirportStore)
+        let csv = """
+            "id","ident","type","name","latitude_deg","longitude_deg","elevation_ft","continent","iso_country","iso_region","municipality","scheduled_service","gps_code","iata_code","local_code","home_link","wikipedia_link","keywords"
+            1,"EHAM","large_airport","Amsterdam Airport Schiphol",52.308601,4.76389,-11,"EU","NL","NL-NH","Amsterdam","yes","EHAM","AMS","","","",""
+            2,"XXXX","closed","Gone",10,10,0,"EU","NL","NL-NH","","no","","","","","",""
+            3,"EGLL","large_airport","London Heathrow Airport",51.4706,-0.461941,83,"EU","GB","GB-ENG","London","yes","EGLL","LHR","","","",""
+            """
+        #expect(try airports.importAirports(csv: Array(csv.utf8)) == 2)
+        #expect(try airports.airport(code: "ams")?.ident == "EHAM")
+        #expect(try airports.airport(code: "EGLL")?.name == "London Heathrow Airport")
+        #expect(try airports.airport(code: "XXXX") == nil, "closed airports are skipped")
+        #expect(try store.place("LHR").coordinate.latitude == 51.4706)
+        #expect(throws: (any Error).self) { try airports.importAirports(csv: Array("no,header\n1,2".utf8)) }
+    }
+}
