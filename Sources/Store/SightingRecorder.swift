@@ -23,6 +23,9 @@ public struct RecorderSettings: Sendable {
     /// Retention applied this often (s of snapshot time, in its own transaction); nil = never.
     public var retention: RetentionPolicy? = RetentionPolicy()
     public var retentionInterval: Double = 3600
+    /// Seconds between writes of a visit's receiver rows while nothing but their counts and
+    /// last-seen times change (new receivers, better levels and the close are written at once).
+    public var receiverInterval: Double = 30
 
     public init() {}
 }
@@ -56,6 +59,9 @@ public final class SightingRecorder {
         /// ones changed since the last write.
         var receivers: [ReceiverID: VisitReceiverRecord] = [:]
         var dirtyReceivers: Set<ReceiverID> = []
+        /// The receiver rows as last written (changes are written when a receiver is new,
+        /// its best level improves, `receiverInterval` has passed, or the visit closes).
+        var writtenReceivers: [ReceiverID: VisitReceiverRecord] = [:]
     }
 
     private var open: [UInt32: OpenVisit] = [:]
@@ -208,8 +214,10 @@ public final class SightingRecorder {
                                           lastSeen: max(old?.lastSeen ?? h.lastSeen, h.lastSeen),
                                           messages: max(old?.messages ?? 0, h.messages),
                                           bestSignal: [old?.bestSignal, h.signal].compactMap { $0 }.max())
-            if row != old {
-                v.receivers[id] = row
+            guard row != old else { continue }
+            v.receivers[id] = row
+            let written = v.writtenReceivers[id]
+            if written == nil || row.bestSignal != written?.bestSignal || row.lastSeen - written!.lastSeen >= settings.receiverInterval {
                 v.dirtyReceivers.insert(id)
             }
         }
@@ -252,6 +260,7 @@ public final class SightingRecorder {
         var v = visit
         v.record.closed = true
         v.dirty = true
+        for (id, row) in v.receivers where v.writtenReceivers[id] != row { v.dirtyReceivers.insert(id) }
         for (_, watch) in v.watches.sorted(by: { $0.key < $1.key }) {
             if !watch.closestReported, v.record.closestDistance != nil { events.append((key, closestEvent(watch.rule, v))) }
             var lost = event(.lost, watch.rule, v, nil, time: v.record.lastSeen)
@@ -314,7 +323,11 @@ public final class SightingRecorder {
             if let id = result.visitIDs[VisitKey(v.record)] { open[key]?.record.id = id }
             open[key]?.dirty = false
         }
-        for key in heard { open[key]?.dirtyReceivers.removeAll() }
+        for key in heard {
+            guard let v = open[key] else { continue }
+            for id in v.dirtyReceivers { open[key]?.writtenReceivers[id] = v.receivers[id] }
+            open[key]?.dirtyReceivers.removeAll()
+        }
         for key in closing { open[key] = nil }
         return result.events
     }

@@ -199,3 +199,32 @@ struct SightingRecorderTests {
         #expect(try count(db, "trackPoint") == 0)
     }
 }
+
+@Suite struct VisitReceiverWriteTests {
+    /// One aircraft heard every second for 20 s; with `receiver`, by that receiver too.
+    func run(receiver: Bool) throws -> (rows: Int, stored: [VisitReceiverRecord]) {
+        let database = try AppDatabase.inMemory()
+        var settings = RecorderSettings()
+        settings.retention = nil
+        let recorder = try SightingRecorder(store: database, settings: settings)
+        let id = ReceiverID(rawValue: "north-pi")!
+        for t in 0..<20 {
+            var o = Observation(key: 0x4840D6, typeCode: "B738", messages: 10 * (t + 1), lastSeen: Double(t))
+            if receiver { o.receivers[id] = ReceiverHearing(lastSeen: Double(t), messages: 5 * (t + 1), signal: -20) }
+            try recorder.record([o], at: Double(t))
+        }
+        try recorder.finish(at: 100)
+        let visit = try #require(try database.visits(address: 0x4840D6, limit: 1).first)
+        return (recorder.rowsWritten, try database.visitReceivers(visitId: visit.id!))
+    }
+
+    @Test func receiverRowsAreWrittenWhenNewAndAtTheCloseNotEverySecond() throws {
+        let without = try run(receiver: false)
+        let with = try run(receiver: true)
+        #expect(with.rows - without.rows == 2, "the first sight and the close; nothing in between (interval 30 s)")
+        #expect(with.stored.count == 1)
+        #expect(with.stored.first?.lastSeen == 19)
+        #expect(with.stored.first?.messages == 100)
+        #expect(with.stored.first?.firstSeen == 0)
+    }
+}
