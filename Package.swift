@@ -96,7 +96,7 @@ let package = Package(
             "Web", "Store", "Tracking", "ModeS", "PostgresStore", "PostgresTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS", "Radio", "Tracking", "Store"]),
+        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS", "Radio", "Tracking", "Store", "PostgresTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

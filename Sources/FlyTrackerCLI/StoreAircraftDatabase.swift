@@ -2,13 +2,11 @@ import Store
 import Tracking
 
 /// The imported aircraft database (Store: SQLite or PostgreSQL) as the table's lookup
-/// (Tracking). Lookups that fail (a database error) count as unknown; while PostgreSQL is
-/// known to be away none is tried, so the receiver loop does not wait for it.
+/// (Tracking). Lookups that fail (a database error, PostgreSQL away) count as unknown.
 struct StoreAircraftDatabase: AircraftDatabase {
     let database: any AircraftStore
 
     func info(address: UInt32) -> AircraftInfo? {
-        if let store = database as? any SightingStore, !store.isAvailable { return nil }
         guard let record = try? database.aircraft(address: address) else { return nil }
         return AircraftInfo(record)
     }

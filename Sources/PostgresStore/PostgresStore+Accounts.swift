@@ -43,11 +43,6 @@ extension PostgresStore {
         }
     }
 
-    func requireUser(_ username: String) throws -> UserRecord {
-        guard let user = try user(named: username) else { throw UserError.unknownUser(username) }
-        return user
-    }
-
     public func users() throws -> [UserRecord] {
         try blocking { [client, logger] in
             var out: [UserRecord] = []
@@ -59,13 +54,13 @@ extension PostgresStore {
     }
 
     public func authenticate(username: String, password: String) throws -> UserRecord {
-        let user = try requireUser(username)
+        let user = try requireUser(named: username)
         guard Bcrypt.verify(password, hash: user.passwordHash) else { throw UserError.wrongPassword }
         return user
     }
 
     public func deleteUser(username: String) throws {
-        let user = try requireUser(username)
+        let user = try requireUser(named: username)
         let id = user.id!
         try blocking { [client, logger] in
             try await client.query("DELETE FROM \"user\" WHERE id = \(id)", logger: logger)
@@ -83,7 +78,7 @@ extension PostgresStore {
 
     public func addRule(username: String, kind: WatchKind, value: String, label: String?, now: Double) throws -> WatchRule {
         let normalized = try WatchRule.normalize(kind: kind, value: value)
-        let user = try requireUser(username)
+        let user = try requireUser(named: username)
         let userId = user.id!
         do {
             return try blocking { [client, logger] in
@@ -101,7 +96,7 @@ extension PostgresStore {
     }
 
     public func rules(username: String) throws -> [WatchRule] {
-        let userId = try requireUser(username).id!
+        let userId = try requireUser(named: username).id!
         return try queryRules("SELECT id, userId, kind, value, label, createdAt FROM watchRule WHERE userId = \(userId) ORDER BY id")
     }
 
@@ -118,7 +113,7 @@ extension PostgresStore {
     }
 
     public func removeRule(username: String, id: Int64) throws {
-        let userId = try requireUser(username).id!
+        let userId = try requireUser(named: username).id!
         let deleted = try blocking { [client, logger] in
             var n = 0
             for try await _ in try await client.query("DELETE FROM watchRule WHERE id = \(id) AND userId = \(userId) RETURNING id", logger: logger) { n += 1 }
@@ -165,7 +160,7 @@ extension PostgresStore {
 
     public func setPassword(username: String, password: String, cost: UInt8) throws {
         guard password.count >= 8 else { throw UserError.weakPassword }
-        let id = try requireUser(username).id!
+        let id = try requireUser(named: username).id!
         let hash = Bcrypt.hash(password, cost: cost)
         try blocking { [client, logger] in
             try await client.query("UPDATE \"user\" SET passwordHash = \(hash) WHERE id = \(id)", logger: logger)

@@ -172,7 +172,7 @@ extension PostgresStore {
     }
 
     public func journal(username: String, limit: Int) throws -> [JournalEventRecord] {
-        let userId = try requireUser(username).id!
+        let userId = try requireUser(named: username).id!
         return try blocking { [client, logger] in
             var out: [JournalEventRecord] = []
             let rows = try await client.query("""

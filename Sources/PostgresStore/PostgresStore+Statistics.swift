@@ -80,9 +80,4 @@ extension PostgresStore: SightingStore {
             return nil
         }
     }
-
-    /// Totals over every visit the filter admits.
-    public func statisticsTotal(filter: StatsFilter) throws -> StatsRow {
-        try statisticsWithTotal(by: .type, filter: filter, limit: 0).total
-    }
 }

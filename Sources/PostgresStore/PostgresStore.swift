@@ -98,7 +98,13 @@ public final class PostgresStore: Sendable {
     }
 
     /// Runs `operation` and waits for it (at most `timeout`, or this store's).
+    /// While the server is known to be away (buffered writes failing), fails at once
+    /// instead of waiting: no caller (a lookup on the receiver loop, a page request) waits
+    /// for it more than once. The queue's drain notices when it is back.
     func blocking<T: Sendable>(timeout: Duration? = nil, _ operation: @escaping @Sendable () async throws -> T) throws -> T {
+        if queue.withLock({ $0?.failing == true }) {
+            throw StoreError(description: "PostgreSQL at \(url) is unavailable (sightings are queued until it answers)")
+        }
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let limit = timeout ?? self.timeout

@@ -16,6 +16,12 @@ extension Aircraft {
         }
     }
 
+    /// Records that network receiver `receiver` delivered a frame of this aircraft.
+    @inline(__always)
+    mutating func hear(_ receiver: ReceiverID, signal: Double?, at time: Double) {
+        heardBy[receiver, default: ReceiverHearing(lastSeen: time)].add(signal: signal, at: time)
+    }
+
     /// Records the kind of address of a message: the best recent source's kind is shown.
     @inline(__always)
     mutating func noteAddressType(_ type: AddressType, source: DataSource, time: Double, staleAfter: Double) {

@@ -73,7 +73,7 @@ public struct AircraftTable: Sendable {
             let source = DataSource(es)
             let i = slot(AircraftKey(address: es.address, type: es.addressType), type: es.addressType, source: source, time: time)
             aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
-            if let hearing { aircraft[i].heardBy[hearing.receiver, default: ReceiverHearing(lastSeen: time, messages: 0)].add(signal: received.signal, at: time) }
+            if let hearing { aircraft[i].hear(hearing.receiver, signal: received.signal, at: time) }
             aircraft[i].noteAddressType(es.addressType, source: source, time: time, staleAfter: stale)
             var fields = FieldSet()
             es.contribute(to: &fields)
@@ -101,7 +101,7 @@ public struct AircraftTable: Sendable {
             let key = AircraftKey(address: message.address, isICAO: true)
             let i = slot(key, type: .modeS, source: .modeS, time: time)
             aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
-            if let hearing { aircraft[i].heardBy[hearing.receiver, default: ReceiverHearing(lastSeen: time, messages: 0)].add(signal: received.signal, at: time) }
+            if let hearing { aircraft[i].hear(hearing.receiver, signal: received.signal, at: time) }
             aircraft[i].noteAddressType(.modeS, source: .modeS, time: time, staleAfter: stale)
             var fields = FieldSet()
             reply.contribute(to: &fields)
@@ -120,7 +120,7 @@ public struct AircraftTable: Sendable {
             let key = AircraftKey(address: message.address, isICAO: true)
             let i = slot(key, type: .modeS, source: .modeS, time: time)
             aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
-            if let hearing { aircraft[i].heardBy[hearing.receiver, default: ReceiverHearing(lastSeen: time, messages: 0)].add(signal: received.signal, at: time) }
+            if let hearing { aircraft[i].hear(hearing.receiver, signal: received.signal, at: time) }
             aircraft[i].noteAddressType(.modeS, source: .modeS, time: time, staleAfter: stale)
             aircraft[i].absorb(message.fields, source: .modeS, time: time, staleAfter: stale)
             if !aircraft[i].infoLooked && aircraft[i].reliable { lookUp(i) }
@@ -142,7 +142,7 @@ public struct AircraftTable: Sendable {
         default: key = AircraftKey(address: message.address, isICAO: true)
         }
         guard let i = index[key.packed] else { return }
-        aircraft[i].heardBy[hearing.receiver, default: ReceiverHearing(lastSeen: time, messages: 0)].add(signal: received.signal, at: time)
+        aircraft[i].hear(hearing.receiver, signal: received.signal, at: time)
     }
 
     /// The index of `key`, creating the aircraft when it is new.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ModeS
+import PostgresTestSupport
 import Radio
 import Store
 import Testing
@@ -45,7 +46,7 @@ import Tracking
         o.announcement = s.announcement
         let hub = FeedHub(options: o)
         try hub.start()
-        #expect(FeedTestWait.until { hub.statistics().clients[.beast] == 1 }, "receiver \(s.id) connects")
+        #expect(Poll.until { hub.statistics().clients[.beast] == 1 }, "receiver \(s.id) connects")
         return hub
     }
 
@@ -87,7 +88,7 @@ import Tracking
             aggregator.applyRemoteFrames()
             if step % 10 == 9 { try recorder.record(aggregator.table.snapshot(at: Date().timeIntervalSince1970)) }
         }
-        #expect(FeedTestWait.until(seconds: 10) { aggregatorHub.statistics().remoteFrames == published }, "every frame sent arrived")
+        #expect(Poll.until(seconds: 10) { aggregatorHub.statistics().remoteFrames == published }, "every frame sent arrived")
         aggregator.applyRemoteFrames()
         let now = Date().timeIntervalSince1970
         let snapshot = aggregator.table.snapshot(at: now)
@@ -135,17 +136,5 @@ import Tracking
         #expect(status.position == stations[1].position)
         #expect(status.name == "East")
         #expect(aggregatorHub.receivers().count == 3, "no ghost receiver from the reconnection")
-    }
-}
-
-enum FeedTestWait {
-    /// Polls `condition` every 5 ms until it holds or `seconds` pass.
-    static func until(seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return condition()
     }
 }

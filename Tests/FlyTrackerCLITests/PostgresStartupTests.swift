@@ -1,5 +1,6 @@
 import Foundation
 import PostgresStore
+import PostgresTestSupport
 import Synchronization
 import Testing
 @testable import FlyTrackerCLI
@@ -7,17 +8,7 @@ import Testing
 /// `run --db postgres://…` when the database is not there at start.
 @Suite struct PostgresStartupTests {
     @Test func anUnreachableDatabaseIsReportedWithItsReasonAndRetriedWithBackOffUntilStopped() throws {
-        // A port nothing listens on.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        let port = Int(UInt16(bigEndian: address.sin_port))
-        close(fd)
+        let port = try PostgresTestServer.freePort()
         let url = PostgresURL(host: "127.0.0.1", port: port, username: "flytracker", database: "aggregator", tls: .disable)
         let reports = Mutex<[String]>([])
         let started = Date()

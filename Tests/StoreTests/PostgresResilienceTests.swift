@@ -95,7 +95,7 @@ import Testing
             try record(observations(0, 20, at: t) + observations(20 + step * 3, 3, at: t), at: t)
             #expect(ContinuousClock.now - started < .milliseconds(500))
         }
-        #expect(FeedWait.until(seconds: 15) { store.queueState?.failing == true }, "the failure is noticed")
+        #expect(Poll.until(seconds: 15) { store.queueState?.failing == true }, "the failure is noticed")
         #expect(events.list.withLock { $0.contains { if case .unavailable = $0 { true } else { false } } })
         try server.start()
         #expect(store.flush(), "the queue drains once the server is back")
@@ -145,16 +145,5 @@ import Testing
         #expect(state.rows <= 100 || state.batchCount == 1)
         #expect(state.droppedRows > 0)
         #expect(events.list.withLock { $0.contains { if case .dropped = $0 { true } else { false } } })
-    }
-}
-
-enum FeedWait {
-    static func until(seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return condition()
     }
 }

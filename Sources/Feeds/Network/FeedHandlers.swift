@@ -78,6 +78,9 @@ final class InputClientHandler: ChannelInboundHandler {
     var receiver: ReceiverID?
     /// The announcement `receiver` was resolved from.
     var resolvedFrom = ReceiverAnnouncement()
+    /// The hearing of the frames while the announcement stays `resolvedFrom` (not rebuilt,
+    /// nor looked up in the directory, per frame).
+    var cached: Hearing?
     var garbageCounted = 0
     var badAnnouncementsSeen = 0
 
@@ -101,6 +104,7 @@ final class InputClientHandler: ChannelInboundHandler {
     /// The receiver frames announced as `announcement` belong to (binding the connection to
     /// it when it changes).
     func hearing(for announcement: ReceiverAnnouncement, now: Double) -> Hearing {
+        if let cached, announcement == resolvedFrom { return cached }
         if receiver == nil || announcement.id != resolvedFrom.id {
             let id = registry.directory.resolve(announcement.id, peer: peer)
             if let announced = announcement.id, id != announced {
@@ -117,7 +121,9 @@ final class InputClientHandler: ChannelInboundHandler {
             registry.directory.describe(id, name: announcement.name, position: announcement.position)
             resolvedFrom = announcement
         }
-        return Hearing(receiver: id, position: registry.directory.receivers[id]?.position)
+        let hearing = Hearing(receiver: id, position: registry.directory.receivers[id]?.position)
+        cached = announcement == resolvedFrom ? hearing : nil
+        return hearing
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
