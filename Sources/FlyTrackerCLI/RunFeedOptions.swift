@@ -47,7 +47,7 @@ struct FeedCommandOptions: ParsableArguments {
     var netMergeWindow: Double?
 
     func validate() throws {
-        if let receiverID, ReceiverID.uuid(receiverID) == nil && ReceiverID(rawValue: receiverID) == nil {
+        if let receiverID, ReceiverID.parse(receiverID) == nil {
             throw ValidationError("--receiver-id must be a UUID or 1 to 64 printable characters without spaces")
         }
         if let receiverName, receiverName.isEmpty || receiverName.utf8.count > ReceiverAnnouncement.maxNameLength {
@@ -70,7 +70,7 @@ struct FeedCommandOptions: ParsableArguments {
                                                       beastInPorts: netBeastInPort, avrInPorts: netRawInPort,
                                                       connectors: netConnector, heartbeat: netHeartbeat)
             if let receiverID {
-                let id = ReceiverID.uuid(receiverID) ?? ReceiverID(rawValue: receiverID)
+                let id = ReceiverID.parse(receiverID)
                 options.announcement = ReceiverAnnouncement(id: id, name: receiverName, position: position)
             }
             if let netMergeWindow { options.mergeWindow = netMergeWindow }

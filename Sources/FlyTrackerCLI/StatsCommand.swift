@@ -42,7 +42,7 @@ struct StatsCommand: ParsableCommand {
             f.tolerance = tolerance
             if let within { f.withinKm = try CommandInput.kilometres(within) }
             if let receiver {
-                guard let id = ReceiverID.uuid(receiver) ?? ReceiverID(rawValue: receiver) else {
+                guard let id = ReceiverID.parse(receiver) else {
                     throw InputError("invalid --receiver '\(receiver)': expected a receiver id (1 to 64 printable characters)")
                 }
                 f.receiver = id.rawValue

@@ -54,6 +54,12 @@ public struct ReceiverID: Hashable, Sendable, Comparable, CustomStringConvertibl
         return uuid(hexDigits: digits)!
     }
 
+    /// A receiver id as a user or a feed gives it: a UUID in canonical form when `text` is
+    /// one (any case, dashes or not), else the name as given; nil when it is neither.
+    public static func parse(_ text: String) -> ReceiverID? {
+        uuid(text) ?? ReceiverID(rawValue: text)
+    }
+
     /// The name of a receiver that announced no id, from its peer address.
     public static func peer(_ host: String) -> ReceiverID {
         let cleaned = host.utf8.prefix(maxLength - 5).map { $0 > 0x20 && $0 < 0x7F ? $0 : UInt8(ascii: "_") }

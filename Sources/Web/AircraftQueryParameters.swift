@@ -116,8 +116,8 @@ public struct AircraftQueryParameters: Sendable {
             }
         }
         if let r = values["receiver"] {
-            guard let id = ReceiverID(rawValue: r) else { throw .badRequest("receiver must be 1 to 64 printable characters") }
-            q.receiver = ReceiverID.uuid(r) ?? id
+            guard let id = ReceiverID.parse(r) else { throw .badRequest("receiver must be 1 to 64 printable characters") }
+            q.receiver = id
         }
         if let l = values["limit"] { result.limit = try integer(l, "limit", 1...100_000) }
         result.query = q

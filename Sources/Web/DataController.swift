@@ -19,7 +19,7 @@ struct DataController<Context: RequestContext> {
     @Sendable func aircraft(_ request: Request, context: Context) async throws -> Response {
         let snapshot = sources.live.currentSnapshot
         if let text = request.uri.queryParameters["receiver"].map(String.init) {
-            guard let id = ReceiverID.uuid(text) ?? ReceiverID(rawValue: text) else {
+            guard let id = ReceiverID.parse(text) else {
                 throw APIError.badRequest("receiver must be 1 to 64 printable characters")
             }
             let shown = snapshot.filter(AircraftQuery(receiver: id))

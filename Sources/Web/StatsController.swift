@@ -41,7 +41,7 @@ struct StatsController<Context: RequestContext> {
                 }
                 filter.typePattern = value.uppercased()
             case "receiver":
-                guard let id = ReceiverID.uuid(value) ?? ReceiverID(rawValue: value) else {
+                guard let id = ReceiverID.parse(value) else {
                     throw APIError.badRequest("receiver must be 1 to 64 printable characters")
                 }
                 filter.receiver = id.rawValue

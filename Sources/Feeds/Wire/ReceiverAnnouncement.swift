@@ -63,7 +63,7 @@ public struct ReceiverAnnouncement: Sendable, Hashable {
     mutating func apply(details bytes: ArraySlice<UInt8>) -> Bool {
         guard let d = try? JSONDecoder().decode(Details.self, from: Data(bytes)) else { return false }
         if let text = d.id {
-            guard let newID = ReceiverID.uuid(text) ?? ReceiverID(rawValue: text) else { return false }
+            guard let newID = ReceiverID.parse(text) else { return false }
             if newID != id { self = ReceiverAnnouncement(id: newID) }
         }
         if let lat = d.lat, let lon = d.lon {
