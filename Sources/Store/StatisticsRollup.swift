@@ -15,75 +15,7 @@ enum StatsPath: Sendable {
     case rollup
 }
 
-/// The whole UTC days `first…last` a window covers, and the raw visit conditions around them.
-struct RollupWindow {
-    var first: Int
-    var last: Int
-    /// `(condition, arguments)` pairs over `visit`, disjoint, whose union is every admitted
-    /// visit that is not a closed visit of a day in `first…last`.
-    var rawParts: [(String, [any DatabaseValueConvertible])]
-}
-
 extension AppDatabase {
-    static let day = 86_400.0
-    /// Shorter windows are answered from `visit` (a few thousand rows at most).
-    static let rollupMinimumSpan = 7 * 86_400.0
-    /// A day after every plausible time, for windows without an end.
-    static let endOfTime = Int(Int32.max)
-
-    static func dimensionCode(_ dimension: StatsDimension?) -> Int {
-        switch dimension {
-        case nil: 0
-        case .type: 1
-        case .operator: 2
-        case .category: 3
-        case .altitude: 4
-        case .hour: 5
-        case .day: 6
-        }
-    }
-
-    /// The whole days of `filter`'s window that the rollups hold exactly, or nil when none.
-    static func rollupWindow(_ db: Database, filter: StatsFilter) throws -> RollupWindow? {
-        let bound = 1e11
-        if let s = filter.since, !(s.isFinite && abs(s) < bound) { return nil }
-        if let u = filter.until, !(u.isFinite && abs(u) < bound) { return nil }
-        let validFrom = try Int.fetchOne(db, sql: "SELECT validFrom FROM statMeta") ?? endOfTime
-        var first = max(1, validFrom)
-        if let s = filter.since {
-            var d = Int((s / day).rounded(.up))
-            while Double(d) * day < s { d += 1 }
-            while Double(d - 1) * day >= s { d -= 1 }
-            first = max(first, d)
-        }
-        var last = endOfTime
-        if let u = filter.until {
-            var d = Int((u / day).rounded(.down)) - 1
-            while Double(d + 1) * day > u { d -= 1 }
-            while Double(d + 2) * day <= u { d += 1 }
-            last = d
-        }
-        guard last >= first else { return nil }
-        let lo = Double(first) * day
-        var parts: [(String, [any DatabaseValueConvertible])] = []
-        if let s = filter.since {
-            parts.append(("firstSeen >= ? AND firstSeen < ?", [s, lo]))
-            if let longest = try Double.fetchOne(db, sql: "SELECT MAX(lastSeen - firstSeen) FROM visit") {
-                parts.append(("firstSeen >= ? AND firstSeen < ? AND lastSeen >= ?", [s - longest - 1, s, s]))
-            }
-        } else {
-            parts.append(("firstSeen < ?", [lo]))
-        }
-        if last == endOfTime {
-            parts.append(("closed = 0 AND firstSeen >= ?", [lo]))
-        } else {
-            let hi = Double(last + 1) * day
-            parts.append(("closed = 0 AND firstSeen >= ? AND firstSeen < ?", [lo, hi]))
-            if let u = filter.until { parts.append(("firstSeen >= ? AND firstSeen <= ?", [hi, u])) }
-        }
-        return RollupWindow(first: first, last: last, rawParts: parts)
-    }
-
     /// Whether a `days` list (`,20454,20460,`) has a day in `first…last`.
     static func hasDay(firstDay: Int, lastDay: Int, days: String, from first: Int, to last: Int) -> Bool {
         if lastDay < first || firstDay > last { return false }
@@ -119,43 +51,21 @@ extension AppDatabase {
     static func rollupStatistics(_ db: Database, dimension: StatsDimension?, filter: StatsFilter,
                                  automatic: Bool) throws -> [StatsRow]? {
         guard filter.towards == nil, filter.withinKm == nil, filter.receiver == nil else { return nil }
-        // A type pattern: the type dimension's keys (and the total over them), or the combined
-        // type × group keys (`B738<US>American Airlines`, dimensions 11…14). A pattern that LIKE
-        // would match against the key `unknown` (missing types) cannot be told apart.
-        var typeFilter: (sql: String, args: [any DatabaseValueConvertible])?
-        var keyFilter: (sql: String, args: [any DatabaseValueConvertible])?
-        var rawTypeClause = ""
-        var code = dimensionCode(dimension)
-        let byType = filter.typePattern != nil && dimension != nil && dimension != .type
-        if let raw = filter.typePattern {
-            if dimension == .day { return nil }
-            let pattern = try WatchRule.normalize(kind: .type, value: raw)
-            if pattern.hasSuffix("*") {
-                let body = String(pattern.dropLast())
-                if "unknown".hasPrefix(body.lowercased()) { return nil }
-                typeFilter = (" AND key LIKE ?", [body + "%"])
-                keyFilter = typeFilter
-                rawTypeClause = " AND typeCode LIKE ?"
-            } else {
-                typeFilter = (" AND key = ?", [pattern])
-                keyFilter = byType ? (" AND key >= ? AND key < ?", [pattern + "\u{1F}", pattern + " "]) : typeFilter
-                rawTypeClause = " AND typeCode = ?"
-            }
-            if byType { code += 9 }
-        }
-        if automatic, let s = filter.since {
-            let end: Double = try filter.until ?? newest(db) ?? .infinity
-            if end - s < rollupMinimumSpan { return nil }
-        }
-        guard let window = try rollupWindow(db, filter: filter) else { return nil }
-        // Members are counted in the type dimension when a pattern restricts the total.
-        let totalOverTypes = keyFilter != nil && dimension == nil
-        let memberCode = totalOverTypes ? 1 : code
-        let keyClause = keyFilter?.sql ?? ""
-        let keyArgs = keyFilter?.args ?? []
+        let facts = try Row.fetchOne(db, sql: """
+            SELECT (SELECT validFrom FROM statMeta) AS validFrom, (SELECT MAX(lastSeen - firstSeen) FROM visit) AS longest,
+                   (SELECT MAX(lastSeen) FROM visit) AS newest
+            """)
+        guard let plan = try RollupPlan.make(dimension: dimension, filter: filter, automatic: automatic,
+                                             validFrom: facts?["validFrom"] ?? RollupPlan.endOfTime,
+                                             longestVisit: facts?["longest"], newest: facts?["newest"]) else { return nil }
+        var keyArgs: [any DatabaseValueConvertible] = []
+        let keyClause = plan.keyCondition { keyArgs.append($0); return "?" }
+        var rawTypeArgs: [any DatabaseValueConvertible] = []
+        let rawTypeClause = plan.typeCondition { rawTypeArgs.append($0); return "?" }
+        let totalOverTypes = plan.totalOverTypes, byType = plan.byType, memberCode = plan.memberCode
         // The group of a combined key is the part after the type.
         let groupSQL = byType ? "substr(key, instr(key, char(31)) + 1)" : "key"
-        let (a, b) = (window.first, window.last)
+        let (a, b) = (plan.first, plan.last)
 
         struct Group { var visits = 0, messages = 0, aircraft = 0, flights = 0 }
         func statsRows(_ groups: [String: Group]) -> [StatsRow] {
@@ -170,7 +80,7 @@ extension AppDatabase {
         let dayRows = try Row.fetchAll(db, sql: """
             SELECT \(groupSQL) AS key, SUM(visits) AS v, SUM(messages) AS m, SUM(aircraft) AS a, SUM(flights) AS f FROM statDay
             WHERE dimension = ? AND day BETWEEN ? AND ?\(keyClause) GROUP BY 1
-            """, arguments: StatementArguments([totalOverTypes ? 1 : code, a, b] + keyArgs))
+            """, arguments: StatementArguments([plan.dayCode, a, b] + keyArgs))
         for row in dayRows {
             let key = outKey(row["key"])
             groups[key, default: Group()].visits += row["v"] as Int
@@ -199,12 +109,12 @@ extension AppDatabase {
 
         // The raw parts: their visits and messages, and the members not already counted.
         let keySQL = dimension.map { "COALESCE(\(keyExpression($0)), '\(unknownKey)')" } ?? "''"
-        let rawTypeArgs = typeFilter?.args ?? []
         var sql: [String] = []
         var args: [any DatabaseValueConvertible] = []
-        for (condition, arguments) in window.rawParts {
+        for part in plan.rawParts {
+            let condition = part.sql { args.append($0); return "?" }
             sql.append("SELECT \(keySQL) AS key, CAST(firstSeen AS INTEGER) / 86400 AS day, address, callsign, messages FROM visit WHERE \(condition)\(rawTypeClause)")
-            args += arguments + rawTypeArgs
+            args += rawTypeArgs
         }
         var members: [String: (day: Int, addresses: Set<Int>, callsigns: Set<String>)] = [:]
         let cursor = try Row.fetchCursor(db, sql: sql.joined(separator: " UNION ALL "), arguments: StatementArguments(args))
@@ -221,7 +131,7 @@ extension AppDatabase {
         let lookup = try db.cachedStatement(sql: "SELECT firstDay, lastDay, days FROM statMember WHERE dimension = ? AND key = ? AND kind = ? AND member = ?")
         // The type keys a pattern admits, for the membership test of the total and of combined keys.
         let patternKeys = totalOverTypes || byType
-            ? try String.fetchAll(db, sql: "SELECT DISTINCT key FROM statDay WHERE dimension = 1\(typeFilter?.sql ?? "")",
+            ? try String.fetchAll(db, sql: "SELECT DISTINCT key FROM statDay WHERE dimension = 1\(plan.typeKeyCondition { _ in "?" })",
                                   arguments: StatementArguments(rawTypeArgs))
             : []
         func counted(_ key: String, day: Int, kind: Int, _ member: any DatabaseValueConvertible) throws -> Bool {
