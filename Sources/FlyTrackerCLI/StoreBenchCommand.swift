@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PostgresStore
 import Store
 
 /// The store benchmark's options, shared by `flytracker bench --store` and its alias
@@ -16,9 +17,11 @@ struct StoreBenchOptions: ParsableArguments {
     var file: String?
     @Flag(help: "Only time the queries on an existing --file made by an earlier run.")
     var queriesOnly = false
+    @Option(help: ArgumentHelp("Also copy the visits into this PostgreSQL database (it must hold no visits) and time the same queries there, side by side, checking the answers are the same.", valueName: "postgres://…"))
+    var postgres: String?
 
     /// Whether any store option was given (they need `--store` in `bench`).
-    var isSet: Bool { visits != nil || points != nil || file != nil || queriesOnly }
+    var isSet: Bool { visits != nil || points != nil || file != nil || queriesOnly || postgres != nil }
 
     /// The first problem with the options, as one line.
     var problem: String? {
@@ -27,6 +30,7 @@ struct StoreBenchOptions: ParsableArguments {
         if let points, let visits, visits.multipliedReportingOverflow(by: points).overflow { return "--visits × --points is too large" }
         if queriesOnly && (visits != nil || points != nil) { return "--queries-only times an existing --file; it takes no --visits or --points" }
         if queriesOnly && file == nil { return "--queries-only needs an existing --file" }
+        if let postgres, !PostgresURL.isPostgres(postgres) { return "--postgres takes a postgres:// URL, not \(postgres)" }
         return nil
     }
 
@@ -68,10 +72,72 @@ struct StoreBenchOptions: ParsableArguments {
                 (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visit") ?? 0, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trackPoint") ?? 0)
             }
             print("store: database \(counts.0) visits, \(counts.1) track points, \(size / 1_048_576) MiB")
-            for t in try StoreBenchmark.queries(database) {
-                print("store: \(t.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(Self.format(t.duration))  (\(t.rows) rows)")
+            let timings = try StoreBenchmark.queries(database)
+            guard let postgres else {
+                for t in timings {
+                    print("store: \(t.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(Self.format(t.duration))  (\(t.rows) rows)")
+                }
+                return
             }
+            try compare(database, timings, postgres: try PostgresURL(postgres))
         }
+    }
+
+    /// Copies the visits into PostgreSQL (written as the recorder writes them, so its rollup
+    /// triggers run; track points are not copied: no statistic reads them) and prints both
+    /// engines' times per question, and whether the answers agree.
+    func compare(_ database: AppDatabase, _ sqlite: [StoreBenchmark.Timing], postgres url: PostgresURL) throws {
+        let store = try PostgresStore.open(url)
+        defer { store.close() }
+        let held = try store.statistics(by: nil, filter: StatsFilter(), path: .raw).first?.visits ?? 0
+        let local = try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visit") ?? 0 }
+        if queriesOnly && held == local {
+            print("store: PostgreSQL holds the \(held) visits of an earlier copy; timing the queries only")
+        } else if held != 0 {
+            StandardStreams.error("database \(url.database) on \(url.host) holds \(held) visits; give an empty database (or, with --queries-only, the copy of this --file)")
+            throw ExitCode(1)
+        } else {
+            try copy(database, into: store)
+        }
+        let timings = try StoreBenchmark.queries(random: { try store.randomVisit(filter: $0) }) { dimension, filter, limit, path in
+            try store.statistics(by: dimension, filter: filter, limit: limit, path: path)
+        }
+        print("store: \("question".padding(toLength: 48, withPad: " ", startingAt: 0)) \("SQLite".padding(toLength: 9, withPad: " ", startingAt: 0)) PostgreSQL  same answer")
+        var differing = 0
+        for (a, b) in zip(sqlite, timings) {
+            let same = a.name.hasPrefix("random") ? a.rows == b.rows : a.answer == b.answer
+            if !same { differing += 1 }
+            print("store: \(a.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(Self.format(a.duration).padding(toLength: 9, withPad: " ", startingAt: 0)) \(Self.format(b.duration).padding(toLength: 10, withPad: " ", startingAt: 0))  \(same ? "yes" : "NO")")
+        }
+        if differing > 0 {
+            StandardStreams.error("store: \(differing) answers differ between SQLite and PostgreSQL")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Writes every visit of `database` into `store` in batches of 5000, then ANALYZE.
+    func copy(_ database: AppDatabase, into store: PostgresStore) throws {
+        let clock = ContinuousClock()
+        let began = clock.now
+        var copied = 0
+        try database.writer.read { db in
+            let cursor = try VisitRecord.fetchCursor(db, sql: "SELECT * FROM visit ORDER BY id")
+            var batch = SightingBatch()
+            func flush() throws {
+                _ = try store.write(batch)
+                copied += batch.visits.count
+                batch = SightingBatch()
+            }
+            while var visit = try cursor.next() {
+                visit.id = nil
+                batch.visits.append(visit)
+                if batch.visits.count == 5_000 { try flush() }
+            }
+            if !batch.visits.isEmpty { try flush() }
+        }
+        try store.analyze()
+        let copy = clock.now - began
+        print("store: copied \(copied) visits into PostgreSQL in \(Self.format(copy)) (\(Int(Double(copied) / Self.seconds(copy))) visits/s, rollups by trigger, then ANALYZE)")
     }
 
     static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }

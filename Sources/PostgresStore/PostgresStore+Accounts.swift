@@ -6,14 +6,15 @@ import Store
 /// Accounts and watchlists on PostgreSQL: the same validation and errors as the SQLite
 /// store (`UserError`, `WatchRuleError`), usernames unique regardless of case.
 extension PostgresStore {
-    static let userColumns = "id, username, email, passwordHash, units, darkMode, language, channels, createdAt"
+    static let userColumns = "id, username, email, passwordHash, units, darkMode, language, channels, createdAt, timeFormat"
 
     static func user(_ row: PostgresRow) throws -> UserRecord {
-        let (id, username, email, hash, units, dark, language, channels, created) =
-            try row.decode((Int64, String, String?, String, String, Bool, String, String, Double).self)
+        let (id, username, email, hash, units, dark, language, channels, created, timeFormat) =
+            try row.decode((Int64, String, String?, String, String, Bool, String, String, Double, String).self)
         let decoded = (try? JSONDecoder().decode([NotificationChannel].self, from: Data(channels.utf8))) ?? []
         return UserRecord(id: id, username: username, email: email, passwordHash: hash, units: Units(rawValue: units) ?? .metric,
-                          darkMode: dark, language: language, channels: decoded, createdAt: created)
+                          darkMode: dark, language: language, channels: decoded, createdAt: created,
+                          timeFormat: TimeFormat(rawValue: timeFormat) ?? .minutes)
     }
 
     public func addUser(username: String, password: String, email: String?, units: Units, now: Double, cost: UInt8) throws -> UserRecord {
@@ -152,7 +153,7 @@ extension PostgresStore {
         try blocking { [client, logger] in
             try await client.query("""
                 UPDATE "user" SET email = \(user.email), units = \(user.units.rawValue), darkMode = \(user.darkMode),
-                    language = \(user.language), channels = \(channels) WHERE id = \(id)
+                    language = \(user.language), channels = \(channels), timeFormat = \(user.timeFormat.rawValue) WHERE id = \(id)
                 """, logger: logger)
             return ()
         }

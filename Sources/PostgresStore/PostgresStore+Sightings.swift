@@ -3,7 +3,9 @@ import PostgresNIO
 import Store
 
 /// The sighting log on PostgreSQL: batches written in one transaction with multi-row
-/// statements; visits upserted by their natural key (`VisitKey`).
+/// statements; visits upserted by their natural key (`VisitKey`). A closed visit is final
+/// (the recorder never reopens one): a batch written again, as after a lost reply, leaves it
+/// and the statistics rollups built from it as they are.
 extension PostgresStore {
     static let visitColumns = ["address", "firstSeen", "lastSeen", "callsign", "callsigns", "registration", "typeCode",
                                "operatorName", "category", "military", "squawk", "minAltitude", "maxAltitude",
@@ -47,7 +49,7 @@ extension PostgresStore {
                 }
                 let sql = """
                     INSERT INTO visit (\(columns.joined(separator: ", "))) VALUES \(Self.placeholders(rows: rows.count, columns: columns.count))
-                    ON CONFLICT (address, firstSeen) DO UPDATE SET \(update) RETURNING id, address, firstSeen
+                    ON CONFLICT (address, firstSeen) DO UPDATE SET \(update) WHERE NOT visit.closed RETURNING id, address, firstSeen
                     """
                 for try await (id, address, firstSeen) in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).decode((Int64, Int, Double).self) {
                     result.visitIDs[VisitKey(address: address, firstSeen: firstSeen)] = id
@@ -238,6 +240,14 @@ extension PostgresStore {
                 }
                 if let days = policy.deliveryDays {
                     report.deliveries = try await count("DELETE FROM alertDelivery WHERE time < \(now - days * day) RETURNING 1")
+                }
+                // Rollup rows of days before validFrom (no longer exact, never read) go once a
+                // week of them has accumulated, as on SQLite (`AppDatabase.cleanRollups`).
+                for try await (validFrom, cleanedTo) in try await c.query("SELECT validFrom, cleanedTo FROM statMeta", logger: logger).decode((Int, Int).self)
+                where validFrom - cleanedTo >= 7 {
+                    try await c.query("DELETE FROM statDay WHERE day < \(validFrom)", logger: logger)
+                    try await c.query("DELETE FROM statMember WHERE lastDay < \(validFrom)", logger: logger)
+                    try await c.query("UPDATE statMeta SET cleanedTo = \(validFrom)", logger: logger)
                 }
                 return report
             }

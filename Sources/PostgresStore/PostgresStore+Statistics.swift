@@ -2,22 +2,21 @@ import PostgresNIO
 import Store
 
 /// Statistics on PostgreSQL: the SQLite store's groups and totals (`StatsRow`), keys
-/// formatted the same way, grouped from the visit log in one statement.
+/// formatted the same way; long windows from the rollups (`PostgresStore+Rollups`), the
+/// rest grouped from the visit log in one statement.
 extension PostgresStore: SightingStore {
     public var engine: String { "postgresql" }
     public var isAvailable: Bool { queue.withLock { $0?.failing != true } }
 
     /// A dimension's group key, as SQLite's `AppDatabase.keyExpression` writes it.
     static func keyExpression(_ dimension: StatsDimension) -> String {
-        let utc = "(to_timestamp(trunc(firstSeen)) AT TIME ZONE 'UTC')"
-        let band = "((GREATEST(maxAltitude, 0) / 5000) * 5000)"
-        return switch dimension {
+        switch dimension {
         case .type: "typeCode"
         case .operator: "operatorName"
         case .category: "category"
-        case .altitude: "CASE WHEN maxAltitude IS NULL THEN NULL ELSE lpad(\(band)::text, 5, '0') || '-' || lpad((\(band) + 4999)::text, 5, '0') END"
-        case .hour: "to_char(\(utc), 'HH24')"
-        case .day: "to_char(\(utc), 'YYYY-MM-DD')"
+        case .altitude: "ft_altitude_band(maxAltitude)"
+        case .hour: "ft_utc_text(firstSeen, 'HH24')"
+        case .day: "ft_utc_text(firstSeen, 'YYYY-MM-DD')"
         }
     }
 
@@ -49,6 +48,30 @@ extension PostgresStore: SightingStore {
     }
 
     public func statisticsWithTotal(by dimension: StatsDimension, filter: StatsFilter, limit: Int?) throws -> (rows: [StatsRow], total: StatsRow) {
+        let timeOrder = dimension == .hour || dimension == .day
+        if let answers = try rollupAnswers([dimension, nil], filter: filter, automatic: true) {
+            return (AppDatabase.ordered(answers[0], timeOrder: timeOrder, limit: limit), answers[1].first ?? Self.noVisits)
+        }
+        let (rows, total) = try groupedFromVisits(by: dimension, filter: filter)
+        return (AppDatabase.ordered(rows, timeOrder: timeOrder, limit: limit), total)
+    }
+
+    /// The groups of `dimension` (nil: the total alone) answered the way `path` says (tests
+    /// and benchmarks compare the paths; `.rollup` throws when the rollups cannot answer).
+    public func statistics(by dimension: StatsDimension?, filter: StatsFilter, limit: Int? = nil, path: StatsPath) throws -> [StatsRow] {
+        let timeOrder = dimension == .hour || dimension == .day
+        if path != .raw, let answers = try rollupAnswers([dimension], filter: filter, automatic: path == .automatic) {
+            return dimension == nil ? [answers[0].first ?? Self.noVisits] : AppDatabase.ordered(answers[0], timeOrder: timeOrder, limit: limit)
+        }
+        guard path != .rollup else { throw StoreError(description: "the statistics rollups cannot answer this filter") }
+        let (rows, total) = try groupedFromVisits(by: dimension ?? .type, filter: filter)
+        return dimension == nil ? [total] : AppDatabase.ordered(rows, timeOrder: timeOrder, limit: limit)
+    }
+
+    static let noVisits = StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0)
+
+    /// Groups and total straight from the visit log, in one statement.
+    func groupedFromVisits(by dimension: StatsDimension, filter: StatsFilter) throws -> (rows: [StatsRow], total: StatsRow) {
         var binds = PostgresBindings()
         let condition = try Self.whereClause(filter, binds: &binds)
         let sql = """
@@ -59,16 +82,15 @@ extension PostgresStore: SightingStore {
             SELECT NULL, COUNT(DISTINCT address), COUNT(DISTINCT callsign), COUNT(*), COALESCE(SUM(messages), 0) FROM v
             """
         let query = PostgresQuery(unsafeSQL: sql, binds: binds)
-        let (rows, total) = try blocking { [client, logger] () -> ([StatsRow], StatsRow) in
+        return try blocking { [client, logger] () -> ([StatsRow], StatsRow) in
             var rows: [StatsRow] = []
-            var total = StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0)
+            var total = Self.noVisits
             for try await (key, aircraft, flights, visits, messages) in try await client.query(query, logger: logger).decode((String?, Int, Int, Int, Int).self) {
                 let row = StatsRow(key: key ?? "total", aircraft: aircraft, flights: flights, visits: visits, messages: messages)
                 if key == nil { total = row } else { rows.append(row) }
             }
             return (rows, total)
         }
-        return (AppDatabase.ordered(rows, timeOrder: dimension == .hour || dimension == .day, limit: limit), total)
     }
 
     public func randomVisit(filter: StatsFilter) throws -> VisitRecord? {

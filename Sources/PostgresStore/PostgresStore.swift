@@ -110,7 +110,14 @@ public final class PostgresStore: Sendable {
         let limit = timeout ?? self.timeout
         Task(executorPreference: executor) {
             let result: Result<T, any Error>
-            do { result = .success(try await self.withTimeout(limit, operation)) } catch { result = .failure(error) }
+            do {
+                result = .success(try await self.withTimeout(limit, operation))
+            } catch let error as PostgresTransactionError where error.closureError != nil && error.rollbackError == nil {
+                // The transaction's own reason (a validation error thrown inside it), rolled back.
+                result = .failure(error.closureError!)
+            } catch {
+                result = .failure(error)
+            }
             outcome.withLock { $0 = result }
             done.signal()
         }
@@ -142,6 +149,10 @@ public final class PostgresStore: Sendable {
     /// not that it refused a statement: worth retrying later.
     static func isUnavailable(_ error: any Error) -> Bool {
         if error is CancellationError { return true }
+        if let e = error as? PostgresTransactionError {
+            // The transaction's begin, body or commit failed: judge what failed.
+            return [e.beginError, e.closureError, e.commitError].contains { $0.map(isUnavailable) ?? false }
+        }
         if let e = error as? StoreError { return e.description.hasPrefix("no answer") }
         guard let e = error as? PSQLError else { return false }
         guard let state = sqlState(e) else { return true }
@@ -189,14 +200,17 @@ public final class PostgresStore: Sendable {
     }
 
     /// Splits a migration's SQL into statements at top-level semicolons (not inside
-    /// `$$ … $$` bodies); empty pieces are dropped.
+    /// `$$ … $$` bodies, not in `--` comments, which are dropped); empty pieces are dropped.
     static func statements(_ sql: String) -> [String] {
         var out: [String] = []
         var current = ""
         var inBody = false
         var chars = Array(sql)[...]
         while let c = chars.popFirst() {
-            if c == "$", chars.first == "$" {
+            if c == "-", chars.first == "-", !inBody {
+                // A comment, to the end of its line (it may hold a `;`).
+                while let next = chars.first, next != "\n" { chars.removeFirst() }
+            } else if c == "$", chars.first == "$" {
                 chars.removeFirst()
                 current += "$$"
                 inBody.toggle()

@@ -58,6 +58,29 @@ public enum Airports {
     ]
 
     /// A built-in airport by ICAO or IATA code (case-insensitive).
+    /// Built-in airports whose name contains `text` (any case) or whose code is `text`.
+    public static func searchBuiltIn(_ text: String) -> [AirportRecord] {
+        let code = text.uppercased()
+        return builtIn.filter { $0.ident == code || $0.iata == code || $0.name.localizedCaseInsensitiveContains(text) }
+            .sorted { ($0.ident == code || $0.iata == code) && !($1.ident == code || $1.iata == code) }
+    }
+
+    /// `text` with LIKE's wildcards and the escape character escaped (`ESCAPE '\\'`).
+    public static func escapeLike(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if c == "%" || c == "_" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// `imported`, then the built-in airports not among them, at most `limit`; exact codes first.
+    public static func merged(_ imported: [AirportRecord], _ builtIn: [AirportRecord], limit: Int) -> [AirportRecord] {
+        let known = Set(imported.map(\.ident))
+        return Array((imported + builtIn.filter { !known.contains($0.ident) }).prefix(max(0, limit)))
+    }
+
     public static func builtIn(code: String) -> AirportRecord? {
         let c = code.uppercased()
         return builtIn.first { $0.ident == c || $0.iata == c }
@@ -70,6 +93,10 @@ public protocol AirportStore: AnyObject, Sendable {
     func importedAirport(code: String) throws -> AirportRecord?
     /// Inserts or replaces airports in one transaction.
     func saveAirports(_ airports: [AirportRecord]) throws
+    /// Airports whose name contains `text` (any case) or whose code is `text`: imported
+    /// ones (exact codes first, then large airports), then built-in ones not imported; at
+    /// most `limit`.
+    func searchAirports(_ text: String, limit: Int) throws -> [AirportRecord]
 }
 
 extension AirportStore {

@@ -145,7 +145,7 @@ public final class SightingRecorder {
         if let policy = settings.retention {
             if lastPrune == nil || time - lastPrune! >= settings.retentionInterval || time < lastPrune! {
                 lastPrune = time
-                try store.prune(policy, now: time)
+                _ = try store.prune(policy, now: time)
             }
         }
     }

@@ -7,7 +7,7 @@ import GRDB
 /// visits, days before `statMeta.validFrom`); or straight from `visit` (short windows, and
 /// filters the rollups do not carry: `--within`, `--towards`, a type pattern on another
 /// dimension).
-enum StatsPath: Sendable {
+public enum StatsPath: Sendable {
     case automatic
     /// Straight from `visit`.
     case raw

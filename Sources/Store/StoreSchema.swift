@@ -134,5 +134,27 @@ enum StoreSchema {
                 CREATE INDEX visitReceiver_receiver ON visitReceiver(receiver, visitId);
                 """)
         }
+        // v10: PostgreSQL's statistics rollups (`PostgresSchema.v10`); SQLite has had them
+        // since v7. Empty here, so that both engines keep one list of migration ids.
+        migrator.registerMigration("v10-postgresql-statistics-rollup") { _ in }
+        // v11: saved places and reminders per user, and how a user wants predicted times shown.
+        migrator.registerMigration("v11-places") { db in
+            try db.execute(sql: """
+                ALTER TABLE user ADD COLUMN timeFormat TEXT NOT NULL DEFAULT 'minutes';
+                CREATE TABLE place (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL, latitude DOUBLE NOT NULL, longitude DOUBLE NOT NULL, altitude INTEGER,
+                    radius DOUBLE NOT NULL, airport TEXT, createdAt DOUBLE NOT NULL);
+                CREATE UNIQUE INDEX place_user_name ON place(userId, name COLLATE NOCASE);
+                CREATE TABLE reminder (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    placeId INTEGER REFERENCES place(id) ON DELETE CASCADE,
+                    watchRuleId INTEGER REFERENCES watchRule(id) ON DELETE CASCADE,
+                    event TEXT NOT NULL, leadMinutes INTEGER NOT NULL, createdAt DOUBLE NOT NULL);
+                CREATE UNIQUE INDEX reminder_unique ON reminder(userId, COALESCE(placeId, 0), COALESCE(watchRuleId, 0), event, leadMinutes);
+                """)
+        }
     }
 }

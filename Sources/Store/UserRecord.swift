@@ -36,10 +36,12 @@ public struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord, Se
     public var language: String
     public var channels: [NotificationChannel]
     public var createdAt: Double
+    /// How predicted times are shown (migration v11).
+    public var timeFormat: TimeFormat
 
     public init(id: Int64? = nil, username: String, email: String? = nil, passwordHash: String,
                 units: Units = .metric, darkMode: Bool = false, language: String = "en",
-                channels: [NotificationChannel] = [], createdAt: Double) {
+                channels: [NotificationChannel] = [], createdAt: Double, timeFormat: TimeFormat = .minutes) {
         self.id = id
         self.username = username
         self.email = email
@@ -49,6 +51,7 @@ public struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord, Se
         self.language = language
         self.channels = channels
         self.createdAt = createdAt
+        self.timeFormat = timeFormat
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

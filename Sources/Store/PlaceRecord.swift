@@ -1,0 +1,160 @@
+import Foundation
+import GRDB
+import ModeS
+
+/// How a user wants the time of a predicted event shown.
+public enum TimeFormat: String, Codable, Sendable, CaseIterable {
+    /// "in 7 min"
+    case minutes
+    /// "at 14:32"
+    case clock
+    /// "in 7 min (14:32)"
+    case both
+}
+
+/// One row of `place`: a position a user saved, to be told when tracked aircraft pass it or
+/// land there.
+public struct PlaceRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Hashable {
+    public static let databaseTableName = "place"
+
+    public var id: Int64?
+    public var userId: Int64
+    /// Unique per user, case-insensitively; 1–64 characters.
+    public var name: String
+    /// Degrees, WGS-84.
+    public var latitude: Double
+    public var longitude: Double
+    /// Height of the place, ft above mean sea level (an airport's elevation).
+    public var altitude: Int?
+    /// "Passes within" distance, NM.
+    public var radius: Double
+    /// The airport's ident (ICAO code or OurAirports ident) when the place is an airport:
+    /// arrivals are predicted for it.
+    public var airport: String?
+    public var createdAt: Double
+
+    public init(id: Int64? = nil, userId: Int64, name: String, latitude: Double, longitude: Double, altitude: Int? = nil,
+                radius: Double = PlaceRecord.defaultRadius, airport: String? = nil, createdAt: Double) {
+        self.id = id
+        self.userId = userId
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+        self.radius = radius
+        self.airport = airport
+        self.createdAt = createdAt
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+
+    /// 5 km.
+    public static let defaultRadius = 5 / 1.852
+    /// 200 NM: beyond that "passes within" means nothing a receiver can see.
+    public static let maximumRadius = 200.0
+
+    /// The place's values checked: a name, a position on the Earth, a sensible radius and
+    /// altitude. Throws the first problem.
+    public func validated() throws(PlaceError) -> PlaceRecord {
+        var p = self
+        p.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...64).contains(p.name.count), !p.name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .invalidName(name)
+        }
+        guard latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            throw .invalidPosition(latitude: latitude, longitude: longitude)
+        }
+        guard radius.isFinite, radius > 0, radius <= Self.maximumRadius else { throw .invalidRadius(radius) }
+        if let altitude, !(-1500...60_000).contains(altitude) { throw .invalidAltitude(altitude) }
+        return p
+    }
+}
+
+/// One row of `reminder`: "tell me N minutes before a tracked aircraft is closest to (or
+/// lands at) this place".
+public struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Hashable {
+    public static let databaseTableName = "reminder"
+
+    public enum Event: String, Codable, Sendable, CaseIterable {
+        /// Closest approach, when it passes within the place's radius.
+        case closest
+        /// Landing (airport places).
+        case arrival
+    }
+
+    public var id: Int64?
+    public var userId: Int64
+    /// The place; nil: the receiver's own position.
+    public var placeId: Int64?
+    /// The tracked item (watch rule); nil: every aircraft the user tracks.
+    public var watchRuleId: Int64?
+    public var event: Event
+    /// Minutes before the event, 1…240.
+    public var leadMinutes: Int
+    public var createdAt: Double
+
+    public init(id: Int64? = nil, userId: Int64, placeId: Int64?, watchRuleId: Int64? = nil, event: Event,
+                leadMinutes: Int, createdAt: Double) {
+        self.id = id
+        self.userId = userId
+        self.placeId = placeId
+        self.watchRuleId = watchRuleId
+        self.event = event
+        self.leadMinutes = leadMinutes
+        self.createdAt = createdAt
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// What is wrong with a place or reminder.
+public enum PlaceError: Error, Equatable, CustomStringConvertible {
+    case invalidName(String)
+    case invalidPosition(latitude: Double, longitude: Double)
+    case invalidRadius(Double)
+    case invalidAltitude(Int)
+    case duplicateName(String)
+    case unknownPlace(Int64)
+    case unknownAirport(String)
+    case unknownRule(Int64)
+    case unknownReminder(Int64)
+    case invalidLead(Int)
+    case arrivalNeedsAirport(String)
+    case duplicateReminder
+
+    public var description: String {
+        switch self {
+        case .invalidName(let n): "invalid place name '\(n)' (1-64 characters)"
+        case .invalidPosition(let lat, let lon): "position \(lat), \(lon) is not on the Earth (latitude -90…90, longitude -180…180)"
+        case .invalidRadius(let r): "radius \(String(format: "%.1f", r * 1.852)) km is out of range (more than 0, at most \(Int(PlaceRecord.maximumRadius * 1.852)) km)"
+        case .invalidAltitude(let a): "altitude \(a) ft is out of range (-1500…60000)"
+        case .duplicateName(let n): "you already have a place named '\(n)'"
+        case .unknownPlace(let id): "no place \(id)"
+        case .unknownAirport(let code): "no airport '\(code)' (ICAO or IATA code, or a name; import more with 'flytracker db import-airports')"
+        case .unknownRule(let id): "no tracked item \(id)"
+        case .unknownReminder(let id): "no reminder \(id)"
+        case .invalidLead(let m): "reminder lead \(m) min is out of range (1…240)"
+        case .arrivalNeedsAirport(let n): "'\(n)' is not an airport: only airport places have arrivals"
+        case .duplicateReminder: "that reminder exists already"
+        }
+    }
+}
+
+/// Saved places and reminders, per user: both engines provide them with the same results.
+public protocol PlaceStore: AnyObject, Sendable {
+    /// The user's places, by name.
+    func places(userId: Int64) throws -> [PlaceRecord]
+    /// Saves a new place (validated; names unique per user regardless of case).
+    func addPlace(_ place: PlaceRecord) throws -> PlaceRecord
+    func renamePlace(userId: Int64, id: Int64, name: String) throws -> PlaceRecord
+    /// Removes a place and its reminders.
+    func removePlace(userId: Int64, id: Int64) throws
+    func reminders(userId: Int64) throws -> [ReminderRecord]
+    /// Every user's reminders (the reminder service).
+    func allReminders() throws -> [ReminderRecord]
+    /// Saves a reminder whose place and tracked item belong to its user.
+    func addReminder(_ reminder: ReminderRecord) throws -> ReminderRecord
+    func removeReminder(userId: Int64, id: Int64) throws
+}

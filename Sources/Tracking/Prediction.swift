@@ -1,0 +1,109 @@
+import Foundation
+import ModeS
+
+/// When an aircraft will be closest to a place, and when it will land at an airport: dead
+/// reckoning on the sphere from its last position, track and ground speed (`MotionState`).
+///
+/// Closest approach: along the great circle of its track (exact spherical along-track and
+/// cross-track distances, no flat-earth step), or around the small circle of its reported
+/// turn rate (searched numerically over one revolution, then refined). Arrival: see
+/// `arrival(_:at:elevation:)`. How good the estimates are is measured in the README.
+public enum Prediction {
+    /// The point of closest approach to a place.
+    public struct Approach: Sendable, Equatable {
+        /// Unix seconds when the aircraft is closest (the state's own time when it is moving
+        /// away already).
+        public var time: Double
+        /// Great-circle distance then, NM.
+        public var distance: Double
+        /// Where the aircraft is then.
+        public var point: Coordinate
+        /// Whether the closest point is still ahead (false: moving away, or circling at its
+        /// closest now).
+        public var isAhead: Bool
+    }
+
+    /// An estimated landing at an airport.
+    public struct Arrival: Sendable, Equatable {
+        /// Unix seconds of the estimated touchdown.
+        public var time: Double
+        /// Great-circle distance to the airport now, NM.
+        public var distance: Double
+    }
+
+    /// The closest approach to `place` within `horizon` seconds of the state's time, or nil
+    /// when the aircraft does not move.
+    public static func closestApproach(_ m: MotionState, to place: Coordinate, horizon: Double = 7200) -> Approach? {
+        guard m.groundSpeed > 0, m.groundSpeed.isFinite, horizon > 0 else { return nil }
+        if m.isTurning, m.turn != nil { return turningApproach(m, to: place, horizon: horizon) }
+        let r = Geodesy.earthRadiusNM
+        let d13 = Geodesy.distance(m.position, place) / r
+        let relative = (Geodesy.bearing(from: m.position, to: place) - m.track) * .pi / 180
+        // Already moving away: closest now.
+        guard cos(relative) > 0, d13 > 0 else {
+            return Approach(time: m.time, distance: d13 * r, point: m.position, isAhead: false)
+        }
+        let crossTrack = asin(max(-1, min(1, sin(d13) * sin(relative))))
+        let alongTrack = acos(max(-1, min(1, cos(d13) / cos(crossTrack))))
+        let seconds = min(alongTrack * r / m.groundSpeed * 3600, horizon)
+        let point = m.position(after: seconds)
+        return Approach(time: m.time + seconds, distance: Geodesy.distance(point, place), point: point, isAhead: seconds > 0)
+    }
+
+    /// Closest approach around a turn: the distance sampled every 2° of the turn over one
+    /// revolution (or the horizon), the best sample refined by golden-section search.
+    static func turningApproach(_ m: MotionState, to place: Coordinate, horizon: Double) -> Approach? {
+        guard let rate = m.turnRate else { return nil }
+        let revolution = 360 / abs(rate)
+        let span = min(horizon, revolution)
+        let step = min(2 / abs(rate), span)
+        func distance(_ t: Double) -> Double { Geodesy.distance(m.position(after: t), place) }
+        var best = (t: 0.0, d: distance(0))
+        var t = step
+        while t <= span + 1e-9 {
+            let d = distance(t)
+            if d < best.d - 1e-9 { best = (t, d) }
+            t += step
+        }
+        var lo = max(0, best.t - step), hi = min(span, best.t + step)
+        let g = (5.0.squareRoot() - 1) / 2
+        for _ in 0..<40 where hi - lo > 0.01 {
+            let a = hi - g * (hi - lo), b = lo + g * (hi - lo)
+            if distance(a) < distance(b) { hi = b } else { lo = a }
+        }
+        let seconds = (lo + hi) / 2
+        let point = m.position(after: seconds)
+        return Approach(time: m.time + seconds, distance: Geodesy.distance(point, place), point: point, isAhead: seconds > 0.5)
+    }
+
+    /// Final approach speed that the arrival model decelerates to, kt.
+    public static let touchdownSpeed = 140.0
+    /// Airports further than this are not arrivals yet, NM.
+    public static let arrivalRange = 200.0
+
+    /// An estimated landing at `airport` (elevation in ft), or nil when the aircraft is not
+    /// arriving there. Arriving: airborne with an altitude, within `arrivalRange`, its track
+    /// within 30° of the airport's bearing (90° inside 15 NM, where it manoeuvres onto the
+    /// runway), and descending (vertical rate at most −300 ft/min) or already low (less than
+    /// 2000 ft above a 3° path to the airport: 318 ft per NM).
+    ///
+    /// Estimate: the great-circle distance flown at a speed falling linearly (in distance)
+    /// from the ground speed now to `touchdownSpeed` at the airport, so time =
+    /// d / (v − v₀) · ln(v / v₀). It ignores the pattern flown to line up with the runway:
+    /// early, by the measured amounts in the README.
+    public static func arrival(_ m: MotionState, at airport: Coordinate, elevation: Int = 0) -> Arrival? {
+        guard !m.onGround, let altitude = m.altitude, m.groundSpeed > 30, m.groundSpeed.isFinite else { return nil }
+        let d = Geodesy.distance(m.position, airport)
+        guard d <= arrivalRange else { return nil }
+        let off = abs(((Geodesy.bearing(from: m.position, to: airport) - m.track).truncatingRemainder(dividingBy: 360) + 540)
+            .truncatingRemainder(dividingBy: 360) - 180)
+        guard off <= (d < 15 ? 90 : 30) else { return nil }
+        let height = Double(altitude - elevation)
+        let descending = (m.verticalRate ?? 0) <= -300
+        let low = height <= d * 318 + 2000
+        guard descending || low else { return nil }
+        let v = m.groundSpeed, v0 = touchdownSpeed
+        let hours = v > v0 + 1 ? d / (v - v0) * log(v / v0) : d / v
+        return Arrival(time: m.time + hours * 3600, distance: d)
+    }
+}

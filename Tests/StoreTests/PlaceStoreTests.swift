@@ -1,0 +1,121 @@
+import Foundation
+import PostgresTestSupport
+import Testing
+@testable import Store
+
+/// Saved places and reminders on both engines: validation, one user's rows invisible to
+/// another, names unique regardless of case, reminders tied to the user's own places and
+/// tracked items, and nothing stored when a request is refused.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct PlaceStoreTests {
+    static let now = 1_795_000_000.0
+
+    /// A store with two users, alice (with a B738 rule) and bob.
+    static func store(_ engine: Engine) throws -> (store: any SightingStore, alice: UserRecord, bob: UserRecord, rule: WatchRule) {
+        let store = try engine.makeStore()
+        let alice = try store.addUser(username: "alice", password: "correct horse", now: now, cost: testCost)
+        let bob = try store.addUser(username: "bob", password: "battery staple", now: now, cost: testCost)
+        let rule = try store.addRule(username: "alice", kind: .type, value: "B738", now: now)
+        return (store, alice, bob, rule)
+    }
+
+    @Test(arguments: Engine.allCases)
+    func placesAreValidatedAndBelongToTheirUser(_ engine: Engine) throws {
+        let (store, alice, bob, _) = try Self.store(engine)
+        let garden = try store.addPlace(PlaceRecord(userId: alice.id!, name: "  Garden ", latitude: 60.1, longitude: 24.9, radius: 2, createdAt: Self.now))
+        #expect(garden.id != nil && garden.name == "Garden")
+        let schiphol = try store.addPlace(PlaceRecord(userId: alice.id!, name: "Schiphol", latitude: 52.3086, longitude: 4.7639, altitude: -11,
+                                                      airport: "EHAM", createdAt: Self.now))
+        #expect(try store.places(userId: alice.id!).map(\.name) == ["Garden", "Schiphol"])
+        #expect(try store.places(userId: bob.id!).isEmpty)
+        // Bob may use the same name; alice may not, in any case.
+        _ = try store.addPlace(PlaceRecord(userId: bob.id!, name: "garden", latitude: 0, longitude: 0, createdAt: Self.now))
+        #expect(throws: PlaceError.duplicateName("GARDEN")) {
+            try store.addPlace(PlaceRecord(userId: alice.id!, name: "GARDEN", latitude: 1, longitude: 1, createdAt: Self.now))
+        }
+        let refused: [(PlaceRecord, PlaceError)] = [
+            (PlaceRecord(userId: alice.id!, name: "", latitude: 1, longitude: 1, createdAt: Self.now), .invalidName("")),
+            (PlaceRecord(userId: alice.id!, name: "North", latitude: 91, longitude: 1, createdAt: Self.now), .invalidPosition(latitude: 91, longitude: 1)),
+            (PlaceRecord(userId: alice.id!, name: "North", latitude: .nan, longitude: 1, createdAt: Self.now), .invalidPosition(latitude: .nan, longitude: 1)),
+            (PlaceRecord(userId: alice.id!, name: "East", latitude: 1, longitude: 181, createdAt: Self.now), .invalidPosition(latitude: 1, longitude: 181)),
+            (PlaceRecord(userId: alice.id!, name: "Huge", latitude: 1, longitude: 1, radius: 5000, createdAt: Self.now), .invalidRadius(5000)),
+            (PlaceRecord(userId: alice.id!, name: "Zero", latitude: 1, longitude: 1, radius: 0, createdAt: Self.now), .invalidRadius(0)),
+            (PlaceRecord(userId: alice.id!, name: "High", latitude: 1, longitude: 1, altitude: 90_000, createdAt: Self.now), .invalidAltitude(90_000)),
+        ]
+        for (place, error) in refused {
+            #expect { try store.addPlace(place) } throws: { e in
+                guard let e = e as? PlaceError else { return false }
+                if case .invalidPosition(let la, _) = error, la.isNaN, case .invalidPosition(let lb, _) = e { return lb.isNaN }
+                return e == error
+            }
+        }
+        #expect(try store.places(userId: alice.id!).count == 2, "nothing stored by a refused request")
+        // Rename: validated, unique, and only one's own.
+        #expect(try store.renamePlace(userId: alice.id!, id: garden.id!, name: "Back garden").name == "Back garden")
+        #expect(throws: PlaceError.duplicateName("schiphol")) { try store.renamePlace(userId: alice.id!, id: garden.id!, name: "schiphol") }
+        #expect(throws: PlaceError.unknownPlace(garden.id!)) { try store.renamePlace(userId: bob.id!, id: garden.id!, name: "Mine") }
+        #expect(throws: PlaceError.unknownPlace(schiphol.id!)) { try store.removePlace(userId: bob.id!, id: schiphol.id!) }
+        #expect(try store.places(userId: alice.id!).map(\.name) == ["Back garden", "Schiphol"])
+        try store.removePlace(userId: alice.id!, id: schiphol.id!)
+        #expect(throws: PlaceError.unknownPlace(schiphol.id!)) { try store.removePlace(userId: alice.id!, id: schiphol.id!) }
+        #expect(try store.places(userId: alice.id!).map(\.name) == ["Back garden"])
+    }
+
+    @Test(arguments: Engine.allCases)
+    func remindersNeedTheUsersOwnPlaceAndRuleAndGoWithThePlace(_ engine: Engine) throws {
+        let (store, alice, bob, rule) = try Self.store(engine)
+        let airport = try store.addPlace(PlaceRecord(userId: alice.id!, name: "Schiphol", latitude: 52.3086, longitude: 4.7639, airport: "EHAM", createdAt: Self.now))
+        let garden = try store.addPlace(PlaceRecord(userId: alice.id!, name: "Garden", latitude: 52.4, longitude: 4.9, createdAt: Self.now))
+        let ten = try store.addReminder(ReminderRecord(userId: alice.id!, placeId: airport.id, watchRuleId: rule.id, event: .arrival, leadMinutes: 10, createdAt: Self.now))
+        _ = try store.addReminder(ReminderRecord(userId: alice.id!, placeId: airport.id, watchRuleId: rule.id, event: .arrival, leadMinutes: 2, createdAt: Self.now))
+        _ = try store.addReminder(ReminderRecord(userId: alice.id!, placeId: nil, event: .closest, leadMinutes: 5, createdAt: Self.now))
+        _ = try store.addReminder(ReminderRecord(userId: alice.id!, placeId: garden.id, event: .closest, leadMinutes: 5, createdAt: Self.now))
+        #expect(try store.reminders(userId: alice.id!).count == 4)
+        let refused: [(ReminderRecord, PlaceError)] = [
+            (ReminderRecord(userId: alice.id!, placeId: airport.id, watchRuleId: rule.id, event: .arrival, leadMinutes: 10, createdAt: Self.now), .duplicateReminder),
+            (ReminderRecord(userId: alice.id!, placeId: nil, event: .closest, leadMinutes: 5, createdAt: Self.now), .duplicateReminder),
+            (ReminderRecord(userId: alice.id!, placeId: garden.id, event: .arrival, leadMinutes: 5, createdAt: Self.now), .arrivalNeedsAirport("Garden")),
+            (ReminderRecord(userId: alice.id!, placeId: nil, event: .arrival, leadMinutes: 5, createdAt: Self.now), .arrivalNeedsAirport("receiver")),
+            (ReminderRecord(userId: alice.id!, placeId: garden.id, event: .closest, leadMinutes: 0, createdAt: Self.now), .invalidLead(0)),
+            (ReminderRecord(userId: alice.id!, placeId: garden.id, event: .closest, leadMinutes: 241, createdAt: Self.now), .invalidLead(241)),
+            (ReminderRecord(userId: bob.id!, placeId: garden.id, event: .closest, leadMinutes: 5, createdAt: Self.now), .unknownPlace(garden.id!)),
+            (ReminderRecord(userId: bob.id!, placeId: nil, watchRuleId: rule.id, event: .closest, leadMinutes: 5, createdAt: Self.now), .unknownRule(rule.id!)),
+        ]
+        for (reminder, error) in refused {
+            #expect(throws: error) { try store.addReminder(reminder) }
+        }
+        #expect(try store.reminders(userId: alice.id!).count == 4 && store.reminders(userId: bob.id!).isEmpty)
+        #expect(throws: PlaceError.unknownReminder(ten.id!)) { try store.removeReminder(userId: bob.id!, id: ten.id!) }
+        try store.removeReminder(userId: alice.id!, id: ten.id!)
+        #expect(try store.reminders(userId: alice.id!).count == 3)
+        // Removing the place removes its reminders.
+        try store.removePlace(userId: alice.id!, id: airport.id!)
+        #expect(try store.allReminders().map(\.placeId) == [nil, garden.id])
+    }
+
+    @Test(arguments: Engine.allCases)
+    func timeFormatIsASavedSetting(_ engine: Engine) throws {
+        let (store, alice, _, _) = try Self.store(engine)
+        #expect(alice.timeFormat == .minutes)
+        var changed = alice
+        changed.timeFormat = .both
+        try store.updateUser(changed)
+        #expect(try store.user(named: "alice")?.timeFormat == .both)
+    }
+
+    @Test(arguments: Engine.allCases)
+    func airportsAreFoundByCodeOrByName(_ engine: Engine) throws {
+        let (store, _, _, _) = try Self.store(engine)
+        let airports = try #require(store as? any AirportStore)
+        try airports.saveAirports([
+            AirportRecord(ident: "EFHK", iata: "HEL", name: "Helsinki Vantaa Airport", latitude: 60.3172, longitude: 24.9633, kind: "large_airport"),
+            AirportRecord(ident: "EFHF", iata: "HEM", name: "Helsinki-Malmi Airport", latitude: 60.2546, longitude: 25.0428, kind: "small_airport"),
+            AirportRecord(ident: "XX%1", iata: nil, name: "100% Field", latitude: 1, longitude: 1, kind: "small_airport"),
+        ])
+        #expect(try airports.searchAirports("helsinki", limit: 10).map(\.ident) == ["EFHK", "EFHF"])
+        #expect(try airports.searchAirports("hem", limit: 10).first?.ident == "EFHF")
+        #expect(try airports.searchAirports("heathrow", limit: 10).map(\.ident) == ["EGLL"], "built-in airports too")
+        #expect(try airports.searchAirports("%", limit: 10).map(\.ident) == ["XX%1"], "LIKE wildcards are literal")
+        #expect(try airports.searchAirports("_", limit: 10).isEmpty)
+        #expect(try airports.searchAirports("zzzz nowhere", limit: 10).isEmpty)
+    }
+}
