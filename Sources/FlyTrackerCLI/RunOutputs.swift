@@ -26,6 +26,9 @@ final class RunOutputs {
     private let recorder: SightingRecorder?
     private let alerts: AlertDispatcher?
     private var recorderFailed = false
+    /// Users' reminders ("10 min before it lands"), evaluated once a second.
+    private let reminders: ReminderService?
+    private var remindersFailed = false
 
     /// Where the web server reads the live table, stats.json and the network's receivers from.
     private let web: (snapshots: SnapshotPublisher, stats: PublishedStats, receivers: PublishedReceivers)?
@@ -41,9 +44,11 @@ final class RunOutputs {
                 throw ExitCode(1)
             }
             alerts = AlertDispatcher(database: store)
+            reminders = ReminderService(store: store)
         } else {
             recorder = nil
             alerts = nil
+            reminders = nil
         }
         interactive = command.interactive
         sort = command.sort
@@ -92,6 +97,16 @@ final class RunOutputs {
             } catch {
                 if !recorderFailed { StandardStreams.error("cannot write the sighting log: \(error)") }
                 recorderFailed = true
+            }
+        }
+        if let reminders {
+            do {
+                let events = try reminders.evaluate(snapshot, receiver: receiver)
+                remindersFailed = false
+                if !events.isEmpty, let alerts { Task { _ = await alerts.deliver(events) } }
+            } catch {
+                if !remindersFailed { StandardStreams.error("cannot evaluate reminders: \(error)") }
+                remindersFailed = true
             }
         }
         guard jsonDirectory != nil || interactive else { return }

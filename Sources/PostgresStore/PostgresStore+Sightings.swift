@@ -86,9 +86,10 @@ extension PostgresStore {
                 e.visitId = ids[key]
                 let rows = try await connection.query("""
                     INSERT INTO journalEvent (userId, watchRuleId, visitId, address, time, kind, callsign, registration, typeCode,
-                                              latitude, longitude, altitude, distance, ruleLabel)
+                                              latitude, longitude, altitude, distance, ruleLabel, note)
                     VALUES (\(e.userId), \(e.watchRuleId), \(e.visitId), \(e.address), \(e.time), \(e.kind.rawValue), \(e.callsign),
-                            \(e.registration), \(e.typeCode), \(e.latitude), \(e.longitude), \(e.altitude), \(e.distance), \(e.ruleLabel))
+                            \(e.registration), \(e.typeCode), \(e.latitude), \(e.longitude), \(e.altitude), \(e.distance), \(e.ruleLabel),
+                            \(e.note))
                     RETURNING id
                     """, logger: logger)
                 for try await id in rows.decode(Int64.self) { e.id = id }
@@ -179,7 +180,7 @@ extension PostgresStore {
             var out: [JournalEventRecord] = []
             let rows = try await client.query("""
                 SELECT id, userId, watchRuleId, visitId, address, time, kind, callsign, registration, typeCode,
-                       latitude, longitude, altitude, distance, ruleLabel
+                       latitude, longitude, altitude, distance, ruleLabel, note
                 FROM journalEvent WHERE userId = \(userId) ORDER BY time DESC, id DESC LIMIT \(limit)
                 """, logger: logger)
             for try await row in rows {
@@ -191,7 +192,8 @@ extension PostgresStore {
                     kind: kind, callsign: try c[7].decode(String?.self), registration: try c[8].decode(String?.self),
                     typeCode: try c[9].decode(String?.self), latitude: try c[10].decode(Double?.self),
                     longitude: try c[11].decode(Double?.self), altitude: try c[12].decode(Int?.self),
-                    distance: try c[13].decode(Double?.self), ruleLabel: try c[14].decode(String?.self)))
+                    distance: try c[13].decode(Double?.self), ruleLabel: try c[14].decode(String?.self),
+                    note: try c[15].decode(String?.self)))
             }
             return out
         }

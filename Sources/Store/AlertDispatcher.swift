@@ -17,7 +17,7 @@ public struct WebhookPayload: Codable, Sendable, Equatable {
         self.event = event
         self.user = user
         value1 = event.callsign ?? event.registration ?? event.hex
-        value2 = "\(event.kind.rawValue): \(event.ruleLabel ?? "")"
+        value2 = event.kind == .reminder ? "reminder: \(event.note ?? "")" : "\(event.kind.rawValue): \(event.ruleLabel ?? "")"
         var parts: [String] = []
         if let d = event.distance { parts.append(String(format: "%.1f NM", d)) }
         if let a = event.altitude { parts.append("\(a) ft") }
@@ -29,7 +29,8 @@ public struct WebhookPayload: Codable, Sendable, Equatable {
 /// Delivers journal events to the users' webhooks: an HTTP POST of `WebhookPayload` JSON,
 /// retried with back-off on failure (no response or a status outside 200…299), every attempt
 /// written to `alertDelivery`. A rate limit keeps one aircraft from flooding a user: at most
-/// one alert per user, aircraft and event kind every `minInterval` seconds (event time).
+/// one alert per user, aircraft and event kind every `minInterval` seconds (event time);
+/// reminders are limited where they are made (`ReminderService`).
 public actor AlertDispatcher {
     /// Where users are read and deliveries logged: SQLite or PostgreSQL.
     public let store: any SightingStore
@@ -45,7 +46,7 @@ public actor AlertDispatcher {
 
     public init(database: any SightingStore, client: HTTPClient = .shared,
                 retryDelays: [Duration] = [.seconds(2), .seconds(10), .seconds(60)], minInterval: Double = 600,
-                kinds: Set<JournalKind> = [.firstSeen, .closestApproach], timeout: Duration = .seconds(10)) {
+                kinds: Set<JournalKind> = [.firstSeen, .closestApproach, .reminder], timeout: Duration = .seconds(10)) {
         self.store = database
         self.client = client
         self.retryDelays = retryDelays
@@ -60,9 +61,12 @@ public actor AlertDispatcher {
     public func deliver(_ events: [JournalEventRecord]) async -> [AlertDeliveryRecord] {
         var log: [AlertDeliveryRecord] = []
         for event in events where kinds.contains(event.kind) {
-            let limitKey = "\(event.userId)/\(event.address)/\(event.kind.rawValue)"
-            if let last = lastAlert[limitKey], event.time - last < minInterval { continue }
-            lastAlert[limitKey] = event.time
+            // Reminders are rate-limited where they are made (once per aircraft, place and lead).
+            if event.kind != .reminder {
+                let limitKey = "\(event.userId)/\(event.address)/\(event.kind.rawValue)"
+                if let last = lastAlert[limitKey], event.time - last < minInterval { continue }
+                lastAlert[limitKey] = event.time
+            }
             guard let user = user(event.userId) else { continue }
             for channel in user.channels where channel.kind == .webhook {
                 log += await post(WebhookPayload(event: event, user: user.username), to: channel.url, userId: event.userId, eventId: event.id)

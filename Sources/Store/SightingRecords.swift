@@ -120,6 +120,8 @@ public struct VisitReceiverRecord: Codable, FetchableRecord, PersistableRecord, 
 
 public enum JournalKind: String, Codable, Sendable, CaseIterable {
     case firstSeen, position, closestApproach, lost
+    /// A reminder came due: the event is `note`'s (`ReminderService`).
+    case reminder
 }
 
 /// One row of `journalEvent`: a user's watchlist matched an aircraft.
@@ -143,11 +145,13 @@ public struct JournalEventRecord: Codable, FetchableRecord, MutablePersistableRe
     public var distance: Double?
     /// The rule's label, else "kind value".
     public var ruleLabel: String?
+    /// What a reminder says ("lands at Schiphol in 10 min (14:32)"); nil for other kinds.
+    public var note: String?
 
     public init(id: Int64? = nil, userId: Int64, watchRuleId: Int64?, visitId: Int64?, address: Int, time: Double,
                 kind: JournalKind, callsign: String? = nil, registration: String? = nil, typeCode: String? = nil,
                 latitude: Double? = nil, longitude: Double? = nil, altitude: Int? = nil, distance: Double? = nil,
-                ruleLabel: String? = nil) {
+                ruleLabel: String? = nil, note: String? = nil) {
         self.id = id
         self.userId = userId
         self.watchRuleId = watchRuleId
@@ -163,6 +167,7 @@ public struct JournalEventRecord: Codable, FetchableRecord, MutablePersistableRe
         self.altitude = altitude
         self.distance = distance
         self.ruleLabel = ruleLabel
+        self.note = note
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

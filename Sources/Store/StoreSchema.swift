@@ -141,6 +141,7 @@ enum StoreSchema {
         migrator.registerMigration("v11-places") { db in
             try db.execute(sql: """
                 ALTER TABLE user ADD COLUMN timeFormat TEXT NOT NULL DEFAULT 'minutes';
+                ALTER TABLE journalEvent ADD COLUMN note TEXT;
                 CREATE TABLE place (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
                     userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,

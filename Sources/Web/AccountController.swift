@@ -214,6 +214,7 @@ struct AccountController<Context: RequestContext> {
             w.add("alt", e.altitude)
             w.add("distance", e.distance)
             w.add("rule", e.ruleLabel)
+            w.add("note", e.note)
             return w.finish()
         }
         var w = JSONWriter()

@@ -1,0 +1,71 @@
+import Foundation
+import ModeS
+import Tracking
+
+/// Reminders in a running receiver: once a second, every user's predictions (`EtaBoard`)
+/// against their reminders (`ReminderSchedule`); each reminder that comes due is written to
+/// the user's journal (kind `reminder`, its text in `note`) and returned for the alert paths
+/// (webhooks; the page shows the journal). Users, places, rules and reminders are re-read
+/// every `reloadInterval` seconds, so changes made on the page or with the CLI apply.
+public final class ReminderService {
+    public let store: any SightingStore
+    public let reloadInterval: Double
+    private var schedule = ReminderSchedule()
+    private var lastReload: Double?
+    private var users: [(user: UserRecord, places: [PlaceRecord], reminders: [ReminderRecord], matcher: WatchlistMatcher)] = []
+    private let timeZone: TimeZone
+
+    public init(store: any SightingStore, reloadInterval: Double = 30, timeZone: TimeZone = .current) {
+        self.store = store
+        self.reloadInterval = reloadInterval
+        self.timeZone = timeZone
+    }
+
+    /// Whether any user has a reminder (after the last reload).
+    public var isEmpty: Bool { users.isEmpty }
+
+    /// Re-reads who has reminders, and their places and rules.
+    public func reload() throws {
+        let reminders = Dictionary(grouping: try store.allReminders(), by: \.userId)
+        let airlines = try store.airlineCodes()
+        var loaded: [(UserRecord, [PlaceRecord], [ReminderRecord], WatchlistMatcher)] = []
+        let rules = Dictionary(grouping: try store.allRules(), by: \.userId)
+        for (userId, list) in reminders.sorted(by: { $0.key < $1.key }) {
+            guard let user = try store.user(id: userId) else { continue }
+            loaded.append((user, try store.places(userId: userId), list, WatchlistMatcher(rules: rules[userId] ?? [], airlines: airlines)))
+        }
+        users = loaded
+    }
+
+    /// Evaluates the reminders against `snapshot` (the receiver's position: `receiver`, else
+    /// the table's); returns the journal events written.
+    public func evaluate(_ snapshot: TableSnapshot, receiver: Coordinate?) throws -> [JournalEventRecord] {
+        let now = snapshot.time
+        if lastReload == nil || now - lastReload! >= reloadInterval || now < lastReload! {
+            lastReload = now
+            if store.isAvailable { try reload() }
+        }
+        schedule.expire(now: now)
+        guard !users.isEmpty else { return [] }
+        var batch = SightingBatch()
+        let home = receiver ?? snapshot.receiver ?? snapshot.receiverEstimate
+        for entry in users {
+            guard let userId = entry.user.id else { continue }
+            var places = entry.places
+            if let home { places.append(EtaBoard.receiverPlace(home, userId: userId)) }
+            let predictions = EtaBoard.predictions(aircraft: snapshot.aircraft, places: places, matcher: entry.matcher, now: now)
+            for (reminder, p) in schedule.due(userId: userId, predictions: predictions, reminders: entry.reminders, now: now) {
+                let event = JournalEventRecord(
+                    userId: userId, watchRuleId: reminder.watchRuleId ?? p.ruleIds.first, visitId: nil, address: Int(p.address), time: now,
+                    kind: .reminder, callsign: p.callsign, registration: p.registration, typeCode: p.typeCode,
+                    latitude: p.point.latitude, longitude: p.point.longitude, distance: p.distance,
+                    ruleLabel: "\(reminder.leadMinutes) min before \(p.event == .arrival ? "landing" : "closest")",
+                    note: EtaBoard.note(p, now: now, format: entry.user.timeFormat, timeZone: timeZone))
+                batch.events.append((VisitKey(address: Int(p.address), firstSeen: -1), event))
+            }
+        }
+        guard !batch.events.isEmpty else { return [] }
+        let written = try store.write(batch).events
+        return written
+    }
+}
