@@ -82,6 +82,7 @@ let package = Package(
             dependencies: [
                 "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "PostgresStore", "Web",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(name: "ModeSTests", dependencies: ["ModeS"]),

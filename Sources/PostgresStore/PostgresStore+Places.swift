@@ -117,7 +117,7 @@ extension PostgresStore {
                     for try await _ in try await c.query("SELECT 1 FROM watchRule WHERE id = \(rule) AND userId = \(r.userId)", logger: logger) { owned = true }
                     guard owned else { throw PlaceError.unknownRule(rule) }
                 }
-                try Self.validate(r, place: place)
+                try r.validate(place: place)
                 let placeKey = r.placeId ?? 0, ruleKey = r.watchRuleId ?? 0
                 for try await _ in try await c.query("""
                     SELECT 1 FROM reminder WHERE userId = \(r.userId) AND COALESCE(placeId, 0) = \(placeKey)

@@ -63,7 +63,7 @@ extension AppDatabase: PlaceStore {
                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM watchRule WHERE id = ? AND userId = ?", arguments: [rule, r.userId]) != 1 {
                 throw PlaceError.unknownRule(rule)
             }
-            try Self.validate(r, place: place)
+            try r.validate(place: place)
             let duplicate = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM reminder WHERE userId = ? AND COALESCE(placeId, 0) = ? AND COALESCE(watchRuleId, 0) = ?
                 AND event = ? AND leadMinutes = ?
@@ -99,10 +99,10 @@ extension AppDatabase: PlaceStore {
     }
 }
 
-extension PlaceStore {
-    /// A reminder's own values checked against its place (nil: the receiver's position).
-    public static func validate(_ r: ReminderRecord, place: PlaceRecord?) throws {
-        guard (1...240).contains(r.leadMinutes) else { throw PlaceError.invalidLead(r.leadMinutes) }
-        if r.event == .arrival, place?.airport == nil { throw PlaceError.arrivalNeedsAirport(place?.name ?? "receiver") }
+extension ReminderRecord {
+    /// The reminder's own values checked against its place (nil: the receiver's position).
+    public func validate(place: PlaceRecord?) throws(PlaceError) {
+        guard (1...240).contains(leadMinutes) else { throw .invalidLead(leadMinutes) }
+        if event == .arrival, place?.airport == nil { throw .arrivalNeedsAirport(place?.name ?? "receiver") }
     }
 }

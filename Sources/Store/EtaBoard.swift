@@ -39,13 +39,35 @@ public enum EtaBoard {
         PlaceRecord(userId: userId, name: receiverPlaceName, latitude: receiver.latitude, longitude: receiver.longitude, createdAt: 0)
     }
 
+    /// What a prediction needs of one aircraft: who it is (for the watch rules) and how it moves.
+    public struct Input: Sendable {
+        public var observation: Observation
+        public var motion: MotionState
+
+        public init(observation: Observation, motion: MotionState) {
+            self.observation = observation
+            self.motion = motion
+        }
+    }
+
+    /// The inputs of a table snapshot's airborne aircraft with a position, track and speed.
+    public static func inputs(_ aircraft: [Aircraft]) -> [Input] {
+        aircraft.compactMap { a in MotionState(a).map { Input(observation: Observation(a), motion: $0) } }
+    }
+
     /// Every event ahead, soonest first.
     public static func predictions(aircraft: [Aircraft], places: [PlaceRecord], matcher: WatchlistMatcher, now: Double,
                                    horizon: Double = 7200) -> [EtaPrediction] {
+        predictions(inputs(aircraft), places: places, matcher: matcher, now: now, horizon: horizon)
+    }
+
+    /// Every event ahead, soonest first.
+    public static func predictions(_ inputs: [Input], places: [PlaceRecord], matcher: WatchlistMatcher, now: Double,
+                                   horizon: Double = 7200) -> [EtaPrediction] {
         var out: [EtaPrediction] = []
-        for a in aircraft {
-            guard let motion = MotionState(a), now - motion.time <= maximumPositionAge, !motion.onGround else { continue }
-            let o = Observation(a)
+        for input in inputs {
+            let motion = input.motion, o = input.observation
+            guard now - motion.time <= maximumPositionAge, !motion.onGround else { continue }
             let rules = matcher.matches(o).compactMap(\.id)
             guard !rules.isEmpty else { continue }
             func add(_ place: PlaceRecord, _ event: ReminderRecord.Event, time: Double, distance: Double, point: Coordinate) {
@@ -65,6 +87,36 @@ public enum EtaBoard {
             }
         }
         return out.sorted { ($0.time, $0.address) < ($1.time, $1.address) }
+    }
+
+    /// The inputs of an `aircraft.json` document (FlyTracker's, readsb's or dump1090-fa's):
+    /// its `now` and every aircraft with `lat`, `lon`, `track` and `gs` (`seen_pos` dates the
+    /// position; `r`, `t`, `flight` and `hex` identify it for the watch rules).
+    public static func inputs(aircraftJSON data: Data) throws -> (now: Double, inputs: [Input]) {
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let now = (root["now"] as? NSNumber)?.doubleValue,
+              let list = root["aircraft"] as? [[String: Any]] else {
+            throw StoreError(description: "not an aircraft.json document (an object with \"now\" and \"aircraft\")")
+        }
+        func number(_ e: [String: Any], _ key: String) -> Double? { (e[key] as? NSNumber)?.doubleValue }
+        var out: [Input] = []
+        for e in list {
+            guard let hex = e["hex"] as? String, let address = UInt32(hex.hasPrefix("~") ? String(hex.dropFirst()) : hex, radix: 16),
+                  let lat = number(e, "lat"), let lon = number(e, "lon"), let track = number(e, "track"), let gs = number(e, "gs"),
+                  (-90...90).contains(lat), (-180...180).contains(lon) else { continue }
+            let onGround = (e["alt_baro"] as? String) == "ground"
+            let altitude = number(e, "alt_baro").map { Int($0) } ?? number(e, "alt_geom").map { Int($0) }
+            let time = now - (number(e, "seen_pos") ?? 0)
+            let callsign = (e["flight"] as? String)?.trimmingCharacters(in: .whitespaces)
+            let position = Coordinate(latitude: lat, longitude: lon)
+            let o = Observation(key: address, callsign: callsign?.isEmpty == false ? callsign : nil, registration: e["r"] as? String,
+                                typeCode: e["t"] as? String, altitude: altitude, position: position, positionTime: time, track: track,
+                                groundSpeed: gs, lastSeen: now - (number(e, "seen") ?? 0))
+            let m = MotionState(position: position, time: time, track: track, groundSpeed: gs, turnRate: number(e, "track_rate"),
+                                altitude: altitude, verticalRate: (number(e, "baro_rate") ?? number(e, "geom_rate")).map { Int($0) },
+                                onGround: onGround)
+            out.append(Input(observation: o, motion: m))
+        }
+        return (now, out)
     }
 
     /// "in 7 min", "at 14:32" or "in 7 min (14:32)" for an event at `time` seen at `now`

@@ -158,3 +158,49 @@ public protocol PlaceStore: AnyObject, Sendable {
     func addReminder(_ reminder: ReminderRecord) throws -> ReminderRecord
     func removeReminder(userId: Int64, id: Int64) throws
 }
+
+/// Where a new place is: coordinates, an airport code (ICAO or IATA), or a search over
+/// airport names (the best match).
+public enum PlaceSource: Sendable, Equatable {
+    case coordinates(latitude: Double, longitude: Double)
+    case airport(String)
+    case search(String)
+}
+
+extension PlaceRecord {
+    /// A new place of `userId` from `source`: airports from `airports` (imported, then the
+    /// built-in list), named after the airport unless `name` is given; nothing is stored.
+    public static func make(userId: Int64, name: String?, source: PlaceSource, radius: Double?, altitude: Int?, now: Double,
+                            airports: (any AirportStore)?) throws -> PlaceRecord {
+        var place: PlaceRecord
+        switch source {
+        case .coordinates(let lat, let lon):
+            guard let name else { throw PlaceError.invalidName("") }
+            place = PlaceRecord(userId: userId, name: name, latitude: lat, longitude: lon, altitude: altitude, createdAt: now)
+        case .airport(let code), .search(let code):
+            let found: AirportRecord?
+            if case .airport = source {
+                found = try airports?.airport(code: code) ?? Airports.builtIn(code: code)
+            } else {
+                found = try (airports?.searchAirports(code, limit: 1) ?? Array(Airports.searchBuiltIn(code).prefix(1))).first
+            }
+            guard let airport = found else { throw PlaceError.unknownAirport(code) }
+            place = PlaceRecord(userId: userId, name: name ?? airport.name, latitude: airport.latitude, longitude: airport.longitude,
+                                altitude: altitude, airport: airport.ident, createdAt: now)
+        }
+        if let radius { place.radius = radius }
+        return try place.validated()
+    }
+
+    /// A distance with its unit, as NM: `5km`, `3nm`, `2mi`, `800m`, or a bare number of km.
+    public static func parseRadius(_ text: String) throws(PlaceError) -> Double {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(String, Double)] = [("km", 1 / 1.852), ("nm", 1), ("mi", 1.609344 / 1.852), ("m", 0.001 / 1.852)]
+        for (suffix, factor) in units where t.hasSuffix(suffix) {
+            if let v = Double(t.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), v.isFinite { return v * factor }
+            throw .invalidRadius(.nan)
+        }
+        guard let km = Double(t), km.isFinite else { throw .invalidRadius(.nan) }
+        return km / 1.852
+    }
+}

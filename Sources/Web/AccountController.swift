@@ -36,6 +36,7 @@ struct AccountController<Context: RequestContext> {
         var darkMode: Bool?
         var language: String?
         var email: String?
+        var timeFormat: TimeFormat?
     }
 
     struct WatchAddition: Decodable {
@@ -125,6 +126,7 @@ struct AccountController<Context: RequestContext> {
             u.language = language
         }
         if let email = change.email { u.email = email.isEmpty ? nil : email }
+        if let format = change.timeFormat { u.timeFormat = format }
         do { try accounts.database.updateUser(u) } catch let error as UserError { throw APIError.badRequest(error.description) }
         return .json(Self.profile(u))
     }
@@ -179,6 +181,7 @@ struct AccountController<Context: RequestContext> {
         w.add("units", u.units.rawValue)
         w.add("darkMode", u.darkMode)
         w.add("language", u.language)
+        w.add("timeFormat", u.timeFormat.rawValue)
         w.add("createdAt", u.createdAt)
         return w.finish()
     }
