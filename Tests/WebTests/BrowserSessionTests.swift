@@ -7,7 +7,11 @@ import Testing
 /// DevTools protocol by a small Node script (Node ≥ 20 with `--experimental-websocket`).
 /// Runs only with `FLYTRACKER_BROWSER=1`.
 extension BrowserTests {
-    static let driver = #"""
+    /// A Node script driving the page over the DevTools protocol: `js(expression)` evaluates
+    /// in it; `body` fills `out`, printed as one JSON line.
+    static func driver(_ body: String) -> String { preamble + body + epilogue }
+
+    static let preamble = #"""
     const fs = require('fs');
     const [, , profile, url] = process.argv;
     const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -29,6 +33,16 @@ extension BrowserTests {
       await call('Page.navigate', { url });
       await sleep(2500);
       const out = {};
+    """# + "\n"
+
+    static let epilogue = #"""
+      console.log(JSON.stringify(out));
+      ws.close();
+      process.exit(0);
+    })().catch((e) => { console.error(String(e)); process.exit(1); });
+    """#
+
+    static let sessionSteps = #"""
       out.rows = await js(`document.querySelectorAll('#list tbody tr').length`);
       out.symbols = await js(`document.querySelectorAll('#aircraft-layer .plane').length`);
       await js(`${$('account-button')}.click()`);
@@ -44,11 +58,7 @@ extension BrowserTests {
       await js(`${$('login-name')}.value = 'ann'; ${$('login-password')}.value = 'correct horse'; ${$('login-form')}.requestSubmit()`);
       await sleep(1500);
       out.watchlistAfterLogin = await js(`${$('watchlist')}.textContent`);
-      console.log(JSON.stringify(out));
-      ws.close();
-      process.exit(0);
-    })().catch((e) => { console.error(String(e)); process.exit(1); });
-    """#
+    """# + "\n"
 
     static func run(_ executable: String, _ arguments: [String]) throws -> Process {
         let process = Process()
@@ -62,12 +72,24 @@ extension BrowserTests {
     func session() async throws {
         var sources = try Sky.sources()
         sources.accounts = WebAccounts(database: try AppDatabase.inMemory(), bcryptCost: 4)
+        let output = try await Self.drive(Self.driver(Self.sessionSteps), sources: sources)
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+        #expect(result["rows"] as? Int == 4)
+        #expect(result["symbols"] as? Int == 3)
+        #expect(result["user"] as? String == "ann")
+        #expect((result["watchlist"] as? String)?.contains("registration PHBXA") == true, "\(result)")
+        #expect(result["loginShownAfterLogout"] as? Bool == true)
+        #expect((result["watchlistAfterLogin"] as? String)?.contains("registration PHBXA") == true)
+    }
+
+    /// Runs `script` (a `driver`) against a server over `sources` in headless Chromium; its output.
+    static func drive(_ driverScript: String, sources: WebSources) async throws -> String {
         let server = WebServer()
         let port = try await server.start(sources: sources, configuration: WebConfiguration(host: "127.0.0.1", port: 0))
         let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("flytracker-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let script = directory.appendingPathComponent("driver.js")
-        try Self.driver.write(to: script, atomically: true, encoding: .utf8)
+        try driverScript.write(to: script, atomically: true, encoding: .utf8)
         let profile = directory.appendingPathComponent("profile").path
         let browser = try Self.run("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
                                                 "--user-data-dir=\(profile)", "about:blank"])
@@ -86,12 +108,6 @@ extension BrowserTests {
         await server.stop()
         try? FileManager.default.removeItem(at: directory)
 
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
-        #expect(result["rows"] as? Int == 4)
-        #expect(result["symbols"] as? Int == 3)
-        #expect(result["user"] as? String == "ann")
-        #expect((result["watchlist"] as? String)?.contains("registration PHBXA") == true, "\(result)")
-        #expect(result["loginShownAfterLogout"] as? Bool == true)
-        #expect((result["watchlistAfterLogin"] as? String)?.contains("registration PHBXA") == true)
+        return output
     }
 }

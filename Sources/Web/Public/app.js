@@ -244,6 +244,7 @@ function renderScope() {
   planeLayer.replaceChildren();
   const c = centre();
   renderCoverage(c);
+  renderPlacesLayer(c);
   if (!c) return;
   const shown = new Set(state.aircraft.map((a) => a.hex));
   if ($('trails').checked) {
@@ -389,12 +390,21 @@ function setUser(user) {
     // The account's settings win over this browser's.
     if (user.units) { state.units = user.units; $('units').value = user.units; localStorage.setItem('flytracker.units', user.units); }
     if (typeof user.darkMode === 'boolean') { applyDark(user.darkMode); localStorage.setItem('flytracker.dark', String(user.darkMode)); }
+    if (user.timeFormat) $('time-format').value = user.timeFormat;
     loadWatchlist();
     loadJournal();
+    loadPlaces();
     render();
+  } else {
+    places.list = []; places.eta = [];
   }
 }
-function saveSettings() { if (account.user) send('PUT', 'api/me', { units: state.units, darkMode: $('dark').checked }).catch(() => {}); }
+function saveSettings() {
+  if (!account.user) return;
+  send('PUT', 'api/me', { units: state.units, darkMode: $('dark').checked, timeFormat: $('time-format').value })
+    .then((u) => { account.user = u; renderPlaces(); }).catch(() => {});
+}
+$('time-format').addEventListener('change', saveSettings);
 $('units').addEventListener('change', saveSettings);
 $('dark').addEventListener('change', saveSettings);
 async function loadAccount() {
@@ -465,4 +475,116 @@ async function loadStats() {
   });
 }
 $('stats-by').addEventListener('change', loadStats);
+
+// ---- Places: saved places, predicted passes and landings counting down, reminders ----
+const places = { list: [], eta: [], now: 0, loadedAt: 0 };
+async function loadPlaces() {
+  if (!account.user) return;
+  try {
+    places.list = (await send('GET', 'api/me/places')).places;
+    const doc = await send('GET', 'api/me/eta');
+    places.eta = doc.predictions;
+    // The server's clock (replays run on recorded time); counted on locally between loads.
+    places.now = doc.now;
+    places.loadedAt = Date.now() / 1000;
+  } catch (err) { showError('place-error', err); return; }
+  renderPlaces();
+  renderScope();
+}
+// "in 7 min", "at 14:32" or both, as the user chose; seconds in the last minute.
+function when(time) {
+  const now = places.now + (Date.now() / 1000 - places.loadedAt);
+  const s = Math.max(0, time - now);
+  const relative = s < 60 ? `in ${Math.round(s)} s` : `in ${Math.round(s / 60)} min`;
+  const clock = 'at ' + new Date(time * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const format = (account.user && account.user.timeFormat) || 'minutes';
+  return format === 'clock' ? clock : format === 'both' ? `${relative} (${clock.slice(3)})` : relative;
+}
+function renderPlaces() {
+  const list = document.createDocumentFragment();
+  for (const place of places.list) {
+    const li = document.createElement('li');
+    li.dataset.place = place.id === null || place.id === undefined ? 'receiver' : String(place.id);
+    const name = document.createElement('strong');
+    name.textContent = place.name;
+    li.appendChild(name);
+    li.appendChild(document.createTextNode(place.airport ? ` · ${place.airport}` : ` · ${fmt.ringLabel(place.radius_nm)}`));
+    const event = place.airport ? 'arrival' : 'closest';
+    const remind = document.createElement('button');
+    remind.type = 'button';
+    remind.textContent = 'remind 10 & 2 min';
+    remind.addEventListener('click', async () => {
+      try { await send('POST', 'api/me/reminders', { place_id: place.id ?? null, event, minutes: [10, 2] }); showError('place-error', null); remind.textContent = 'reminders set'; }
+      catch (err) { showError('place-error', err); }
+    });
+    li.appendChild(remind);
+    if (place.id !== null && place.id !== undefined) {
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.textContent = 'remove';
+      remove.addEventListener('click', async () => {
+        try { await send('DELETE', 'api/me/places/' + place.id); loadPlaces(); } catch (err) { showError('place-error', err); }
+      });
+      li.appendChild(remove);
+    }
+    for (const p of places.eta.filter((e) => (e.place_id ?? null) === (place.id ?? null))) {
+      const row = document.createElement('span');
+      row.className = 'eta';
+      row.dataset.hex = p.hex;
+      row.appendChild(document.createTextNode(`${p.flight || p.r || p.hex} ${p.event === 'arrival' ? 'lands' : 'passes'} `));
+      const countdown = document.createElement('span');
+      countdown.className = 'countdown';
+      countdown.dataset.time = String(p.time);
+      countdown.textContent = when(p.time);
+      row.appendChild(countdown);
+      li.appendChild(row);
+    }
+    list.appendChild(li);
+  }
+  $('places').replaceChildren(list);
+}
+// The countdowns tick every second without a request.
+setInterval(() => { for (const c of document.querySelectorAll('#places .countdown')) c.textContent = when(Number(c.dataset.time)); }, 1000);
+setInterval(loadPlaces, 5000);
+// On the scope: each place (a circle of its radius) and each predicted point, joined to its aircraft.
+function renderPlacesLayer(c) {
+  const g = $('places-layer');
+  g.replaceChildren();
+  if (!c || !account.user) return;
+  for (const place of places.list) {
+    const [x, y] = project(c, place.lat, place.lon);
+    el('circle', { class: 'place', cx: x.toFixed(1), cy: y.toFixed(1), r: Math.max(4, place.radius_nm * 500 / state.range).toFixed(1) }, g);
+    const t = el('text', { x: (x + 6).toFixed(1), y: (y - 6).toFixed(1) }, g);
+    t.textContent = place.name;
+  }
+  for (const p of places.eta) {
+    const [x, y] = project(c, p.lat, p.lon);
+    const a = state.aircraft.find((q) => q.hex === p.hex && typeof q.lat === 'number');
+    if (a) {
+      const [ax, ay] = project(c, a.lat, a.lon);
+      el('line', { x1: ax.toFixed(1), y1: ay.toFixed(1), x2: x.toFixed(1), y2: y.toFixed(1) }, g);
+    }
+    el('circle', { class: 'predicted', cx: x.toFixed(1), cy: y.toFixed(1), r: 5, 'data-hex': p.hex }, g);
+  }
+}
+async function addPlace() {
+  const where = $('place-where').value.trim();
+  const name = $('place-name').value.trim();
+  const m = where.match(/^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/);
+  const body = m ? { lat: Number(m[1]), lon: Number(m[2]) } : /^[A-Za-z0-9]{3,4}$/.test(where) ? { airport: where } : { search: where };
+  if (name) body.name = name;
+  try {
+    await send('POST', 'api/me/places', body);
+    showError('place-error', null);
+    $('place-where').value = ''; $('place-name').value = '';
+    loadPlaces();
+  } catch (err) {
+    // A 3-4 letter word that is no airport code may still be a name.
+    if (!m && body.airport) {
+      try { await send('POST', 'api/me/places', name ? { search: where, name } : { search: where }); showError('place-error', null); loadPlaces(); return; } catch (_) {}
+    }
+    showError('place-error', err);
+  }
+}
+$('place-form').addEventListener('submit', (e) => { e.preventDefault(); addPlace(); });
 send('GET', 'api/me').then(setUser).catch(() => setUser(null));
