@@ -32,6 +32,12 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreBenchOptions
 
+    @Flag(help: "Measure the accuracy of arrival and closest-approach predictions instead (simulated arrivals, true state and decoded frames).")
+    var eta = false
+
+    @Option(name: .customLong("eta-skies"), help: "With --eta: simulated skies of six arrivals each.")
+    var etaSkies = 8
+
     @Flag(help: "Measure sensitivity instead: decoded of sent DF17 frames per SNR on the realistic channel, at 2.4 and 2.0 MS/s.")
     var sensitivity = false
 
@@ -97,6 +103,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if store { return try storeOptions.run() }
+        if eta { return EtaBenchmark.report(EtaBenchmark(skies: etaSkies).run()) }
         if aggregate {
             let bench = AggregateBenchmark(receiverCounts: aggregateReceivers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) },
                                            rate: aggregateRate, seconds: aggregateSeconds, database: aggregateDB)

@@ -57,8 +57,18 @@ struct SimulatorOptions: ParsableArguments {
     @Option(name: .customLong("sim-channel"), help: ArgumentHelp("Simulator receiving channel: ideal, or realistic (RTL2832U band limit, random sub-sample timing, IQ imbalance, DC offset).", valueName: "ideal|realistic"))
     var channel = "ideal"
 
+    @Option(name: .customLong("sim-arrivals"), help: ArgumentHelp("Simulated arrivals to this airport (built-in code), N of them; repeatable.", valueName: "CODE[:N]"))
+    var arrivals: [String] = []
+
+    @Option(name: .customLong("sim-departures"), help: ArgumentHelp("Simulated departures from this airport, N of them; repeatable.", valueName: "CODE[:N]"))
+    var departures: [String] = []
+
+    @Option(name: .customLong("sim-runway"), help: ArgumentHelp("Runway heading of the simulated arrivals and departures, degrees true.", valueName: "DEG"))
+    var runway = 240.0
+
     func validate() throws {
         guard ReceiverChannel(named: channel) != nil else { throw ValidationError("unknown --sim-channel '\(channel)': use ideal or realistic") }
+        _ = try RouteOptions.routes(arrivals: arrivals, departures: departures, runway: runway)
     }
 }
 
@@ -121,10 +131,11 @@ extension RunCommand {
             }
         }
         if simulator.simulate {
-            let sky = SkyConfiguration(seed: simulator.seed, aircraftCount: simulator.aircraft,
+            var sky = SkyConfiguration(seed: simulator.seed, aircraftCount: simulator.aircraft,
                                        receiver: receiver ?? SkyConfiguration.defaultReceiver,
                                        sampleRate: source.sampleRate.rate, format: .uc8, snr: simulator.snr,
                                        channel: ReceiverChannel(named: simulator.channel) ?? .ideal)
+            sky.routes = (try? RouteOptions.routes(arrivals: simulator.arrivals, departures: simulator.departures, runway: simulator.runway)) ?? []
             let sim = SimulatorSource(configuration: sky, duration: simulator.duration, collectsTruth: false)
             return OpenedSource(source: sim, paced: !simulator.unpaced)
         }

@@ -66,6 +66,15 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("fruit-rate"), help: "With --test-frames: FRUIT (other aircraft's replies) per second.")
     var fruitRate = 200.0
 
+    @Option(help: ArgumentHelp("Also fly arrivals to this airport (built-in code), N of them (default 1); repeatable.", valueName: "CODE[:N]"))
+    var arrivals: [String] = []
+
+    @Option(help: ArgumentHelp("Also fly departures from this airport, N of them; repeatable.", valueName: "CODE[:N]"))
+    var departures: [String] = []
+
+    @Option(help: ArgumentHelp("Runway heading of --arrivals and --departures, degrees true.", valueName: "DEG"))
+    var runway = 240.0
+
     @Flag(help: "Print nothing when done.")
     var quiet = false
 
@@ -87,6 +96,7 @@ struct SimulateCommand: ParsableCommand {
         guard (-90...90).contains(lat), (-180...180).contains(lon) else {
             throw ValidationError("--lat must be within ±90 and --lon within ±180 degrees")
         }
+        _ = try RouteOptions.routes(arrivals: arrivals, departures: departures, runway: runway)
     }
 
     func run() throws {
@@ -102,9 +112,10 @@ struct SimulateCommand: ParsableCommand {
             report(summary, "\(testFrames) test frames at \(snr) dB and \(summary.frames - testFrames) FRUIT")
             return
         }
-        let configuration = SkyConfiguration(
+        var configuration = SkyConfiguration(
             seed: seed, aircraftCount: aircraft, receiver: Coordinate(latitude: lat, longitude: lon),
             sampleRate: rate, format: sampleFormat, snr: noNoise ? nil : snr, channel: receiving)
+        configuration.routes = try RouteOptions.routes(arrivals: arrivals, departures: departures, runway: runway)
         let summary = try write { () throws(SimulationWriteError) in
             try SimulationWriter.write(configuration: configuration, duration: duration, iqPath: output, truthPath: truth)
         }

@@ -76,34 +76,55 @@ public enum Prediction {
         return Approach(time: m.time + seconds, distance: Geodesy.distance(point, place), point: point, isAhead: seconds > 0.5)
     }
 
-    /// Final approach speed that the arrival model decelerates to, kt.
-    public static let touchdownSpeed = 140.0
+    /// Track miles added to an arrival further out than 15 NM for joining the final approach
+    /// (vectors, the turn onto the extended centreline), NM.
+    public static let patternAllowance = 12.0
+
     /// Airports further than this are not arrivals yet, NM.
     public static let arrivalRange = 200.0
 
+    /// The speed schedule of an approach: at most this ground speed (kt) while this much
+    /// distance (NM) remains. ICAO's 250 kt below FL100 (from about 40 NM out), about 180 kt
+    /// on the intermediate approach (15 NM), 140 kt on final (5 NM).
+    public static let approachSpeeds: [(within: Double, speed: Double)] = [(40, 250), (15, 180), (5, 140)]
+
     /// An estimated landing at `airport` (elevation in ft), or nil when the aircraft is not
-    /// arriving there. Arriving: airborne with an altitude, within `arrivalRange`, its track
-    /// within 30° of the airport's bearing (90° inside 15 NM, where it manoeuvres onto the
-    /// runway), and descending (vertical rate at most −300 ft/min) or already low (less than
-    /// 2000 ft above a 3° path to the airport: 318 ft per NM).
+    /// arriving there. Arriving: airborne with an altitude, within `arrivalRange`, and either
+    /// (a) inside 40 NM, below 15 000 ft above the airport and not climbing (any track:
+    /// arrivals are vectored onto final, level at times), or (b) its track within 45° of the
+    /// airport's bearing and descending (at most −300 ft/min) or already low (less than
+    /// 2000 ft above a 3° path: 318 ft per NM).
     ///
-    /// Estimate: the great-circle distance flown at a speed falling linearly (in distance)
-    /// from the ground speed now to `touchdownSpeed` at the airport, so time =
-    /// d / (v − v₀) · ln(v / v₀). It ignores the pattern flown to line up with the runway:
-    /// early, by the measured amounts in the README.
+    /// Estimate: the great-circle distance flown at the ground speed now, capped by the
+    /// approach speed schedule (`approachSpeeds`) as the distance shrinks, plus the turn back
+    /// towards the airport when the track points elsewhere (a standard-rate turn) and
+    /// `patternAllowance` for joining the final approach. It cannot
+    /// know the runway in use or the vectors a controller will give: the measured errors
+    /// are in the README.
     public static func arrival(_ m: MotionState, at airport: Coordinate, elevation: Int = 0) -> Arrival? {
         guard !m.onGround, let altitude = m.altitude, m.groundSpeed > 30, m.groundSpeed.isFinite else { return nil }
         let d = Geodesy.distance(m.position, airport)
         guard d <= arrivalRange else { return nil }
         let off = abs(((Geodesy.bearing(from: m.position, to: airport) - m.track).truncatingRemainder(dividingBy: 360) + 540)
             .truncatingRemainder(dividingBy: 360) - 180)
-        guard off <= (d < 15 ? 90 : 30) else { return nil }
         let height = Double(altitude - elevation)
         let descending = (m.verticalRate ?? 0) <= -300
         let low = height <= d * 318 + 2000
-        guard descending || low else { return nil }
-        let v = m.groundSpeed, v0 = touchdownSpeed
-        let hours = v > v0 + 1 ? d / (v - v0) * log(v / v0) : d / v
-        return Arrival(time: m.time + hours * 3600, distance: d)
+        let climbing = (m.verticalRate ?? 0) >= 300
+        let vectored = d <= 40 && height <= 15_000 && !climbing
+        guard vectored || (off <= 45 && (descending || low)) else { return nil }
+        // Time along the remaining distance, piece by piece of the speed schedule: between
+        // a and b NM out, the ground speed now capped by the tightest limit in force at a.
+        let bounds = [d] + approachSpeeds.map(\.within).filter { $0 < d } + [0]
+        var seconds = 0.0
+        for (a, b) in zip(bounds, bounds.dropFirst()) {
+            let cap = approachSpeeds.last { $0.within >= a }?.speed ?? .infinity
+            seconds += (a - b) / max(min(m.groundSpeed, cap), 60) * 3600
+        }
+        // Turning back towards the airport at 3°/s, and the track miles of joining the final
+        // approach from wherever the aircraft comes (`patternAllowance`, outside 15 NM).
+        seconds += off / 3
+        if d > 15 { seconds += min(patternAllowance, d - 15) / max(min(m.groundSpeed, 250), 60) * 3600 }
+        return Arrival(time: m.time + seconds, distance: d)
     }
 }

@@ -45,7 +45,12 @@ public struct SimulatedAircraft: Sendable {
     /// °/s, right turns positive.
     public internal(set) var turnRate: Double
 
-    public var onGround: Bool { kind == .surface }
+    public var onGround: Bool { kind == .surface || landed }
+
+    /// Flying to or from an airport (`SimulatedRoute`); nil: the random legs.
+    var route: RouteState?
+    /// On the runway: before lift-off, after touchdown.
+    var landed = false
 
     // The current leg.
     var targetTrack: Double?
@@ -95,6 +100,10 @@ public struct SimulatedAircraft: Sendable {
 
     /// Moves the aircraft `dt` seconds on; `now` is the time at the start of the step.
     mutating func advance(by dt: Double, now: Double, receiver: Coordinate, maxRange: Double) {
+        if route != nil {
+            advanceOnRoute(by: dt, now: now)
+            return
+        }
         if now >= legEnds { planLeg(now: now, receiver: receiver, maxRange: maxRange) }
         // Turn towards the leg's track.
         if let target = targetTrack {

@@ -54,6 +54,14 @@ public struct Sky: Sendable {
             aircraft.append(SimulatedAircraft.make(index: index, configuration: configuration, airport: airport,
                                                    rng: &rng, usedAddresses: &used))
         }
+        for route in configuration.routes {
+            for i in 0..<route.arrivals {
+                aircraft.append(SimulatedAircraft.make(route: route, arrival: true, index: i, rng: &rng, usedAddresses: &used))
+            }
+            for i in 0..<route.departures {
+                aircraft.append(SimulatedAircraft.make(route: route, arrival: false, index: i, rng: &rng, usedAddresses: &used))
+            }
+        }
         self.aircraft = aircraft
         due = aircraft.map { plane in
             SimulatedMessage.squitters.map { kind in
@@ -66,6 +74,17 @@ public struct Sky: Sendable {
         referenceDistance = configuration.maxRange / pow(10, max(span, 0) / 20)
         radarOffset = rng.uniform(0...360)
         self.rng = rng
+    }
+
+    /// Whether the aircraft sends a kind of squitter in its present state (on the ground or
+    /// airborne).
+    static func sends(_ kind: SimulatedMessage, aircraft: SimulatedAircraft) -> Bool {
+        switch kind {
+        case .airbornePosition, .velocity, .operationalStatus: !aircraft.onGround
+        case .surfacePosition: aircraft.onGround
+        case .identification, .allCall: true
+        default: false
+        }
     }
 
     /// The time to the next squitter of a kind (nil: the aircraft does not send it).
@@ -100,6 +119,11 @@ public struct Sky: Sendable {
         for index in aircraft.indices {
             var events: [(time: Double, kind: SimulatedMessage, register: BDS?)] = []
             for (k, kind) in SimulatedMessage.squitters.enumerated() {
+                // Landed or lifted off: squitters of the new state start (a random phase).
+                if due[index][k] == .infinity, aircraft[index].route != nil, Sky.sends(kind, aircraft: aircraft[index]),
+                   let interval = Sky.interval(kind, aircraft: aircraft[index], rng: &rng) {
+                    due[index][k] = start + rng.unit() * interval
+                }
                 while due[index][k] < end {
                     events.append((due[index][k], kind, nil))
                     due[index][k] += Sky.interval(kind, aircraft: aircraft[index], rng: &rng) ?? .infinity

@@ -31,6 +31,8 @@ public struct SkyConfiguration: Sendable, Hashable {
     /// The receiving chain: the ideal box filter (default) or the RTL2832U's band limit with
     /// random sub-sample timing and the front end's IQ imbalance and DC offset.
     public var channel: ReceiverChannel
+    /// Arrivals and departures at named airports, besides the `aircraftCount` random aircraft.
+    public var routes: [SimulatedRoute] = []
 
     public init(
         seed: UInt64 = 1, aircraftCount: Int = 20,
