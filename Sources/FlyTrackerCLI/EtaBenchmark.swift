@@ -9,8 +9,9 @@ import Tracking
 /// arrival's landing and its pass of a spotter's place under the approach (4 NM before the
 /// threshold, radius 1 NM) are predicted twice: from the simulator's true state, and from the
 /// aircraft table fed with the sky's frames (CPR positions, quantised velocities and rates,
-/// as a replay decodes them). Errors are predicted minus actual times at 30, 10 and 3 min
-/// before the event.
+/// as a replay decodes them); a third row gives the estimate the runway in use, as `run`,
+/// `eta` and the page do once the table has seen a landing there (`Landing.runway`).
+/// Errors are predicted minus actual times at 30, 10 and 3 min before the event.
 struct EtaBenchmark {
     var skies: Int
     var arrivalsPerSky = 6
@@ -20,7 +21,7 @@ struct EtaBenchmark {
     static let leads: [Double] = [30, 10, 3]
 
     struct Results {
-        var landing = (truth: PredictionAccuracy(), decoded: PredictionAccuracy())
+        var landing = (truth: PredictionAccuracy(), decoded: PredictionAccuracy(), learned: PredictionAccuracy())
         var passing = (truth: PredictionAccuracy(), decoded: PredictionAccuracy())
         var flights = 0
     }
@@ -34,8 +35,9 @@ struct EtaBenchmark {
             var sky = Sky(configuration: configuration)
             var table = AircraftTable(configuration: TableConfiguration(receiver: Self.airport))
             let count = sky.aircraft.count
-            var landing = [(truth: [(time: Double, predicted: Double?)], decoded: [(time: Double, predicted: Double?)])](repeating: ([], []), count: count)
-            var passing = landing
+            typealias Series = [(time: Double, predicted: Double?)]
+            var landing = [(truth: Series, decoded: Series, learned: Series)](repeating: ([], [], []), count: count)
+            var passing = [(truth: Series, decoded: Series)](repeating: ([], []), count: count)
             // The true pass of the spotter: the closest point of the true track.
             var closest = [(distance: Double, time: Double)](repeating: (.infinity, 0), count: count)
             let epoch = 1_800_000_000.0
@@ -62,6 +64,8 @@ struct EtaBenchmark {
                         decoded = m
                     }
                     landing[i].decoded.append((t, decoded.flatMap { Prediction.arrival($0, at: Self.airport)?.time }))
+                    // With the runway in use known (as after the table has seen one landing).
+                    landing[i].learned.append((t, decoded.flatMap { Prediction.arrival($0, at: Self.airport, runway: Self.runway)?.time }))
                     passing[i].decoded.append((t, decoded.flatMap { Self.pass($0, spotter) }))
                 }
             }
@@ -70,6 +74,7 @@ struct EtaBenchmark {
                 results.flights += 1
                 results.landing.truth.add(actual: touchdown, predictions: landing[i].truth)
                 results.landing.decoded.add(actual: touchdown, predictions: landing[i].decoded)
+                results.landing.learned.add(actual: touchdown, predictions: landing[i].learned)
                 if closest[i].distance <= 1 {
                     results.passing.truth.add(actual: closest[i].time, predictions: passing[i].truth)
                     results.passing.decoded.add(actual: closest[i].time, predictions: passing[i].decoded)
@@ -90,8 +95,14 @@ struct EtaBenchmark {
         print("eta: \(r.flights) simulated arrivals to EHAM runway \(Int(runway)); errors = predicted − actual, s (median |e| / 90th pct |e| / mean; n; none = no prediction then)")
         print("| event | from | " + leads.map { "\(Int($0)) min before" }.joined(separator: " | ") + " |")
         print("|---|---|" + leads.map { _ in "---|" }.joined())
-        for (event, pair) in [("landing", r.landing), ("pass 4 NM before the threshold", r.passing)] {
-            for (source, accuracy) in [("true state", pair.truth), ("decoded frames", pair.decoded)] {
+        let rows: [(String, String, PredictionAccuracy)] = [
+            ("landing", "true state", r.landing.truth), ("landing", "decoded frames, runway unknown", r.landing.decoded),
+            ("landing", "decoded frames, runway in use known (as learned from a landing)", r.landing.learned),
+            ("pass 4 NM before the threshold", "true state", r.passing.truth),
+            ("pass 4 NM before the threshold", "decoded frames", r.passing.decoded),
+        ]
+        for (event, source, accuracy) in rows {
+            do {
                 let cells = leads.map { lead -> String in
                     let s = accuracy.summary(lead: lead * 60)
                     guard let median = s.medianAbsolute, let p90 = s.p90Absolute, let bias = s.bias else { return "none (\(s.missing))" }

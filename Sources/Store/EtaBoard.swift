@@ -56,14 +56,15 @@ public enum EtaBoard {
     }
 
     /// Every event ahead, soonest first.
-    public static func predictions(aircraft: [Aircraft], places: [PlaceRecord], matcher: WatchlistMatcher, now: Double,
+    public static func predictions(_ snapshot: TableSnapshot, places: [PlaceRecord], matcher: WatchlistMatcher,
                                    horizon: Double = 7200) -> [EtaPrediction] {
-        predictions(inputs(aircraft), places: places, matcher: matcher, now: now, horizon: horizon)
+        predictions(inputs(snapshot.aircraft), places: places, matcher: matcher, now: snapshot.time, landings: snapshot.landings, horizon: horizon)
     }
 
-    /// Every event ahead, soonest first.
+    /// Every event ahead, soonest first. `landings`: recent landings, for the runway in use
+    /// at airport places (`Landing.runway`).
     public static func predictions(_ inputs: [Input], places: [PlaceRecord], matcher: WatchlistMatcher, now: Double,
-                                   horizon: Double = 7200) -> [EtaPrediction] {
+                                   landings: [Landing] = [], horizon: Double = 7200) -> [EtaPrediction] {
         var out: [EtaPrediction] = []
         for input in inputs {
             let motion = input.motion, o = input.observation
@@ -81,7 +82,9 @@ public enum EtaBoard {
                    c.isAhead, c.distance <= place.radius {
                     add(place, .closest, time: c.time, distance: c.distance, point: c.point)
                 }
-                if place.airport != nil, let arrival = Prediction.arrival(motion, at: place.coordinate, elevation: place.altitude ?? 0) {
+                if place.airport != nil,
+                   let arrival = Prediction.arrival(motion, at: place.coordinate, elevation: place.altitude ?? 0,
+                                                    runway: Landing.runway(at: place.coordinate, in: landings, now: now)) {
                     add(place, .arrival, time: arrival.time, distance: arrival.distance, point: place.coordinate)
                 }
             }

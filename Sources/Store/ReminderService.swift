@@ -53,7 +53,7 @@ public final class ReminderService {
             guard let userId = entry.user.id else { continue }
             var places = entry.places
             if let home { places.append(EtaBoard.receiverPlace(home, userId: userId)) }
-            let predictions = EtaBoard.predictions(aircraft: snapshot.aircraft, places: places, matcher: entry.matcher, now: now)
+            let predictions = EtaBoard.predictions(snapshot, places: places, matcher: entry.matcher)
             for (reminder, p) in schedule.due(userId: userId, predictions: predictions, reminders: entry.reminders, now: now) {
                 let event = JournalEventRecord(
                     userId: userId, watchRuleId: reminder.watchRuleId ?? p.ruleIds.first, visitId: nil, address: Int(p.address), time: now,

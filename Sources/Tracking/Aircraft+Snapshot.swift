@@ -88,7 +88,9 @@ extension AircraftTable {
             shown.append(a.presented(at: now, expiry: e, receiver: receiver))
         }
         shown.sort { $0.key < $1.key }
-        return TableSnapshot(time: now, aircraft: shown, counters: counters, receiver: receiver,
-                             receiverEstimate: receiverEstimator.estimate, tracked: aircraft.count)
+        var snapshot = TableSnapshot(time: now, aircraft: shown, counters: counters, receiver: receiver,
+                                     receiverEstimate: receiverEstimator.estimate, tracked: aircraft.count)
+        snapshot.landings = landings
+        return snapshot
     }
 }

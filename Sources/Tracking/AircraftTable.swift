@@ -25,6 +25,8 @@ public struct AircraftTable: Sendable {
     public private(set) var receiverEstimator = ReceiverEstimator()
     /// The latest message time seen.
     public private(set) var latestTime: Double = -.infinity
+    /// The latest landings seen (at most `Landing.kept`), oldest first.
+    public private(set) var landings: [Landing] = []
 
     var aircraft: ContiguousArray<Aircraft> = []
     var index: [UInt32: Int] = [:]
@@ -75,6 +77,7 @@ public struct AircraftTable: Sendable {
             aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
             if let hearing { aircraft[i].hear(hearing.receiver, signal: received.signal, at: time) }
             aircraft[i].noteAddressType(es.addressType, source: source, time: time, staleAfter: stale)
+            let wasAirborne = aircraft[i].onGround.map { !$0.value } ?? false
             var fields = FieldSet()
             es.contribute(to: &fields)
             aircraft[i].absorb(fields, source: source, time: time, staleAfter: stale)
@@ -87,6 +90,7 @@ public struct AircraftTable: Sendable {
                 decoder.process(&aircraft[i], cpr: p.cpr, surface: false, nic: nic, source: source, time: time,
                                 station: hearing?.position, counters: &counters.cpr, estimator: &receiverEstimator)
             case .surfacePosition(let p)?:
+                if wasAirborne { noteLanding(i, at: time) }
                 let nic = aircraft[i].nic(typeCode: p.typeCode, supplementB: false)
                 decoder.process(&aircraft[i], cpr: p.cpr, surface: true, nic: nic, source: source, time: time,
                                 station: hearing?.position, counters: &counters.cpr, estimator: &receiverEstimator)
@@ -129,6 +133,14 @@ public struct AircraftTable: Sendable {
             // No address in the clear (DF19, DF24) or nothing decodable: counted only.
             break
         }
+    }
+
+    /// Aircraft `i` reports on the surface after flying: a landing, if it had a recent
+    /// airborne position and track.
+    mutating func noteLanding(_ i: Int, at time: Double) {
+        guard let position = aircraft[i].position, let track = aircraft[i].track, time - position.time <= 30 else { return }
+        if landings.count >= Landing.kept { landings.removeFirst() }
+        landings.append(Landing(address: aircraft[i].key.address, position: position.value, track: track.value, time: time))
     }
 
     /// Records that the receiver of `hearing` also heard `message`, a copy of a frame another

@@ -88,6 +88,10 @@ public enum Prediction {
     /// on the intermediate approach (15 NM), 140 kt on final (5 NM).
     public static let approachSpeeds: [(within: Double, speed: Double)] = [(40, 250), (15, 180), (5, 140)]
 
+    /// Where arrivals join the final approach when the runway is known: this far out on
+    /// its extended centreline, NM (a typical ILS intercept).
+    public static let finalJoin = 12.0
+
     /// An estimated landing at `airport` (elevation in ft), or nil when the aircraft is not
     /// arriving there. Arriving: airborne with an altitude, within `arrivalRange`, and either
     /// (a) inside 40 NM, below 15 000 ft above the airport and not climbing (any track:
@@ -95,36 +99,48 @@ public enum Prediction {
     /// airport's bearing and descending (at most −300 ft/min) or already low (less than
     /// 2000 ft above a 3° path: 318 ft per NM).
     ///
-    /// Estimate: the great-circle distance flown at the ground speed now, capped by the
-    /// approach speed schedule (`approachSpeeds`) as the distance shrinks, plus the turn back
-    /// towards the airport when the track points elsewhere (a standard-rate turn) and
-    /// `patternAllowance` for joining the final approach. It cannot
-    /// know the runway in use or the vectors a controller will give: the measured errors
-    /// are in the README.
-    public static func arrival(_ m: MotionState, at airport: Coordinate, elevation: Int = 0) -> Arrival? {
+    /// Estimate: the distance still to fly, at the ground speed now capped by the approach
+    /// speed schedule (`approachSpeeds`) as it shrinks, plus a standard-rate (3°/s) turn
+    /// towards where it is going. The distance: with the runway in use known (`runway`, the
+    /// landing direction, e.g. learned from earlier landings: `Landing.runway`), to the point
+    /// `finalJoin` NM out on the extended centreline and then along it (straight in when
+    /// already on final); without it, the great circle to the airport plus
+    /// `patternAllowance` for joining the final approach. It cannot know the vectors a
+    /// controller will give: the measured errors are in the README.
+    public static func arrival(_ m: MotionState, at airport: Coordinate, elevation: Int = 0, runway: Double? = nil) -> Arrival? {
         guard !m.onGround, let altitude = m.altitude, m.groundSpeed > 30, m.groundSpeed.isFinite else { return nil }
         let d = Geodesy.distance(m.position, airport)
         guard d <= arrivalRange else { return nil }
-        let off = abs(((Geodesy.bearing(from: m.position, to: airport) - m.track).truncatingRemainder(dividingBy: 360) + 540)
-            .truncatingRemainder(dividingBy: 360) - 180)
+        func angle(_ a: Double, _ b: Double) -> Double {
+            abs(((a - b).truncatingRemainder(dividingBy: 360) + 540).truncatingRemainder(dividingBy: 360) - 180)
+        }
+        let off = angle(Geodesy.bearing(from: m.position, to: airport), m.track)
         let height = Double(altitude - elevation)
         let descending = (m.verticalRate ?? 0) <= -300
         let low = height <= d * 318 + 2000
         let climbing = (m.verticalRate ?? 0) >= 300
         let vectored = d <= 40 && height <= 15_000 && !climbing
         guard vectored || (off <= 45 && (descending || low)) else { return nil }
-        // Time along the remaining distance, piece by piece of the speed schedule: between
-        // a and b NM out, the ground speed now capped by the tightest limit in force at a.
-        let bounds = [d] + approachSpeeds.map(\.within).filter { $0 < d } + [0]
+        var path = d, target = airport
+        if let runway {
+            let approachSide = runway + 180
+            let onFinal = d <= finalJoin + 3 && angle(Geodesy.bearing(from: airport, to: m.position), approachSide) <= 30
+            if !onFinal {
+                target = Geodesy.destination(from: airport, bearing: approachSide, distance: finalJoin)
+                path = Geodesy.distance(m.position, target) + finalJoin
+            }
+        } else if d > 15 {
+            path = d + min(patternAllowance, d - 15)
+        }
+        // Time along the path, piece by piece of the speed schedule: between a and b NM to
+        // go, the ground speed now capped by the tightest limit in force at a.
+        let bounds = [path] + approachSpeeds.map(\.within).filter { $0 < path } + [0]
         var seconds = 0.0
         for (a, b) in zip(bounds, bounds.dropFirst()) {
             let cap = approachSpeeds.last { $0.within >= a }?.speed ?? .infinity
             seconds += (a - b) / max(min(m.groundSpeed, cap), 60) * 3600
         }
-        // Turning back towards the airport at 3°/s, and the track miles of joining the final
-        // approach from wherever the aircraft comes (`patternAllowance`, outside 15 NM).
-        seconds += off / 3
-        if d > 15 { seconds += min(patternAllowance, d - 15) / max(min(m.groundSpeed, 250), 60) * 3600 }
+        seconds += angle(Geodesy.bearing(from: m.position, to: target), m.track) / 3
         return Arrival(time: m.time + seconds, distance: d)
     }
 }

@@ -14,6 +14,8 @@ public struct TableSnapshot: Sendable {
     public let receiverEstimate: Coordinate?
     /// Aircraft held, including those not reliable yet.
     public let tracked: Int
+    /// The latest landings the table saw (runways in use).
+    public var landings: [Landing] = []
 
     public init(time: Double, aircraft: [Aircraft], counters: TableCounters = TableCounters(),
                 receiver: Coordinate? = nil, receiverEstimate: Coordinate? = nil, tracked: Int? = nil) {

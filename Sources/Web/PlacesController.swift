@@ -173,7 +173,7 @@ struct PlacesController<Context: RequestContext> {
         if let home = receiver { places.insert(EtaBoard.receiverPlace(home, userId: u.id!), at: 0) }
         let matcher = WatchlistMatcher(rules: try accounts.database.rules(username: u.username),
                                        airlines: try accounts.database.airlineCodes())
-        let predictions = EtaBoard.predictions(aircraft: snapshot.aircraft, places: places, matcher: matcher, now: now)
+        let predictions = EtaBoard.predictions(snapshot, places: places, matcher: matcher)
         return .json(PlacesDocuments.eta(predictions, now: now, format: u.timeFormat))
     }
 }

@@ -67,7 +67,7 @@ struct PlacesCommandTests {
         #expect(throws: ExitCode.self) { try Self.run(EtaCommand.self, ["--user", "alice", "--source", "http://127.0.0.1:9/data/aircraft.json", "--db", path]) }
     }
 
-    @Test("Simulated landings are predicted within the README's bounds: 3 min before to 30 s, 10 min before to 8 min")
+    @Test("Simulated landings are predicted within the README's bounds: 3 min before to 30 s, 10 min before to 8 min (3 min with the runway known)")
     func landingAccuracy() {
         let results = EtaBenchmark(skies: 2).run()
         #expect(results.flights == 12)
@@ -75,6 +75,8 @@ struct PlacesCommandTests {
         #expect(three.count == 12 && three.errors.allSatisfy { abs($0) <= 30 }, "\(three.errors)")
         let ten = results.landing.decoded.summary(lead: 600)
         #expect(ten.count >= 10 && ten.errors.allSatisfy { abs($0) <= 480 }, "\(ten.errors)")
+        let known = results.landing.learned.summary(lead: 600)
+        #expect(known.count >= 10 && known.errors.allSatisfy { abs($0) <= 180 }, "with the runway known: \(known.errors)")
         let pass = results.passing.decoded.summary(lead: 180)
         #expect(pass.count >= 4 && pass.errors.allSatisfy { abs($0) <= 60 }, "\(pass.errors)")
     }

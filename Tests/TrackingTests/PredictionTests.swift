@@ -133,8 +133,9 @@ struct PredictionTests {
         let inbound = Geodesy.bearing(from: start, to: airport)
         let m = MotionState(position: start, time: 0, track: inbound, groundSpeed: 280, altitude: 14_000, verticalRate: -1800)
         let a = try #require(Prediction.arrival(m, at: airport))
-        // 60 NM from 280 kt down to 140 kt: 60 / 140 · ln 2 h = 17.8 min.
-        #expect(abs(a.time - 60 / 140 * log(2) * 3600) < 1)
+        // 60 NM plus the 12 NM pattern allowance: 32 NM at 280 kt, 25 at 250 (inside 40 NM),
+        // 10 at 180 (inside 15), 5 at 140 (final): 1100 s.
+        #expect(abs(a.time - (32.0 / 280 + 25.0 / 250 + 10.0 / 180 + 5.0 / 140) * 3600) < 1, "\(a.time)")
         #expect(abs(a.distance - 60) < 0.01)
         var level = m
         level.altitude = 35_000
@@ -154,5 +155,54 @@ struct PredictionTests {
         var final = MotionState(position: Self.along(airport, bearing: 270, nm: 8), time: 0, track: 90, groundSpeed: 150, altitude: 2500, verticalRate: 0)
         final.track = Geodesy.bearing(from: final.position, to: airport)
         #expect(try #require(Prediction.arrival(final, at: airport)).time > 180)
+    }
+}
+
+/// The table learns the runway in use from landings: the last airborne track before the
+/// first surface position.
+@Suite("Landings and the runway in use")
+struct LandingTests {
+    @Test("An aircraft going from airborne to surface positions is a landing with its final track; the runway at the airport is that track")
+    func learnsTheRunway() throws {
+        let airport = Coordinate(latitude: 52.3086, longitude: 4.7639)
+        var table = AircraftTable(configuration: TableConfiguration(receiver: airport))
+        let address: UInt32 = 0x484506
+        func feed(_ frame: Frame, at t: Double) throws {
+            let message = try #require(ModeSMessage.decode(frame))
+            table.apply(message, received: ReceivedFrame(frame: frame), at: t)
+        }
+        var t = 0.0
+        // Final approach on 240: 3 NM out to the threshold at 140 kt.
+        for step in 0..<12 {
+            let p = Geodesy.destination(from: airport, bearing: 60, distance: 3 - Double(step) * 0.25)
+            try feed(SyntheticFrames.airbornePosition(address: address, position: p, altitude: 900 - step * 75, format: step % 2 == 0 ? .even : .odd), at: t)
+            try feed(SyntheticFrames.velocity(address: address, groundSpeed: 140, track: 240, verticalRate: -700), at: t + 0.1)
+            t += 6.4
+        }
+        #expect(table.landings.isEmpty)
+        try feed(SyntheticFrames.surfacePosition(address: address, position: airport, format: .even), at: t)
+        try feed(SyntheticFrames.surfacePosition(address: address, position: airport, format: .odd), at: t + 0.5)
+        #expect(table.landings.count == 1, "one landing, not one per surface position")
+        let landing = try #require(table.landings.first)
+        #expect(landing.address == address && abs(landing.track - 240) < 1)
+        let snapshot = table.snapshot(at: t + 1)
+        #expect(Landing.runway(at: airport, in: snapshot.landings, now: t + 1).map { abs($0 - 240) < 1 } == true)
+        #expect(Landing.runway(at: Coordinate(latitude: 51.47, longitude: -0.46), in: snapshot.landings, now: t + 1) == nil, "another airport")
+        #expect(Landing.runway(at: airport, in: snapshot.landings, now: t + 7200) == nil, "too old")
+    }
+
+    @Test("With the runway known, an aircraft behind the airport is estimated along the way round to final, not straight in")
+    func runwayChangesThePath() throws {
+        let airport = Coordinate(latitude: 52.3086, longitude: 4.7639)
+        // 20 NM north-east (the landing direction is 240, so final is to the north-east too) vs
+        // 20 NM south-west (behind the runway): straight-in distance equal, path not.
+        let ahead = Geodesy.destination(from: airport, bearing: 60, distance: 20)
+        let behind = Geodesy.destination(from: airport, bearing: 240, distance: 20)
+        func eta(_ p: Coordinate, runway: Double?) throws -> Double {
+            let m = MotionState(position: p, time: 0, track: Geodesy.bearing(from: p, to: airport), groundSpeed: 220, altitude: 6000, verticalRate: -800)
+            return try #require(Prediction.arrival(m, at: airport, runway: runway)).time
+        }
+        #expect(abs(try eta(ahead, runway: nil) - eta(behind, runway: nil)) < 1)
+        #expect(try eta(behind, runway: 240) > eta(ahead, runway: 240) + 300, "behind the runway it must fly round to final")
     }
 }

@@ -26,7 +26,7 @@ public struct SimulatedRoute: Sendable, Hashable {
 }
 
 /// How an aircraft on a route flies: an arrival from 60–160 NM out to an intermediate fix
-/// 15 NM out on the extended centreline (not straight at the airport: it turns onto final),
+/// 10–16 NM out on the extended centreline (not straight at the airport: it turns onto final),
 /// descending to a 3° path (318 ft/NM, at most 3000 ft/min), slowing from cruise to 250 kt
 /// below FL100, 180 kt inside 15 NM and 140 kt on the last 5 NM, touching down at the
 /// threshold and rolling out to taxi speed. A departure rolls, lifts off at 150 kt, climbs at
@@ -47,17 +47,19 @@ struct RouteState: Sendable, Hashable {
     /// Simulated time of touchdown or lift-off, s.
     var touchdown: Double?
     var liftoff: Double?
+    /// How far out this arrival joins the final approach, NM (10–16: controllers differ).
+    var fixDistance = 15.0
 
-    /// The intermediate fix (15 NM out) and the threshold.
+    /// The intermediate fix on the extended centreline.
     var fix: Coordinate {
-        Geodesy.destination(from: route.airport, bearing: route.runwayHeading + 180, km: 15 * Geodesy.kmPerNM)
+        Geodesy.destination(from: route.airport, bearing: route.runwayHeading + 180, km: fixDistance * Geodesy.kmPerNM)
     }
 
     /// Distance still to fly to the threshold along the route, NM.
     func remaining(from position: Coordinate) -> Double {
         let toAirport = Geodesy.distance(position, route.airport) / Geodesy.kmPerNM
         guard phase == .inbound else { return toAirport }
-        return Geodesy.distance(position, fix) / Geodesy.kmPerNM + 15
+        return Geodesy.distance(position, fix) / Geodesy.kmPerNM + fixDistance
     }
 }
 
@@ -75,7 +77,8 @@ extension SimulatedAircraft {
             plane.altitude = min(35_000, max(12_000, (nm - 15) * 318 + 6000 + rng.uniform(-2000...2000))).rounded()
             plane.groundSpeed = cruiseSpeed(kind: .airliner, altitude: plane.altitude, jitter: rng.uniform(-15...15))
             plane.track = Geodesy.bearing(from: plane.position, to: route.airport)
-            plane.route = RouteState(route: route, arrival: true, phase: .inbound, outbound: 0, cruise: plane.altitude)
+            plane.route = RouteState(route: route, arrival: true, phase: .inbound, outbound: 0, cruise: plane.altitude,
+                                     fixDistance: rng.uniform(10...16))
         } else {
             plane.position = route.airport
             plane.altitude = route.elevation
