@@ -139,15 +139,10 @@ struct PlacesCommand: ParsableCommand {
             }
             let database = try store.openStore()
             let userId = try PlacesCommand.userId(database, user)
-            let saved = try reportingErrors { () throws -> [ReminderRecord] in
-                let records = leads.map { ReminderRecord(userId: userId, placeId: placeId, watchRuleId: rule, event: event, leadMinutes: $0!, createdAt: unixNow()) }
-                let places = try database.places(userId: userId)
-                let target = try placeId.map { id in
-                    guard let p = places.first(where: { $0.id == id }) else { throw PlaceError.unknownPlace(id) }
-                    return p
-                }
-                for r in records { try r.validate(place: target) }
-                return try records.map { try database.addReminder($0) }
+            let saved = try reportingErrors {
+                try database.addReminders(leads.map {
+                    ReminderRecord(userId: userId, placeId: placeId, watchRuleId: rule, event: event, leadMinutes: $0!, createdAt: unixNow())
+                })
             }
             for r in saved { print("reminder \(r.id ?? 0): \(r.leadMinutes) min before \(r.event == .arrival ? "landing" : "closest")") }
         }

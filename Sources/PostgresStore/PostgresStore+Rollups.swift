@@ -81,18 +81,14 @@ extension PostgresStore {
                 FROM (SELECT key, SUM(v) AS v, SUM(m) AS m, SUM(a) AS a, SUM(f) AS f FROM counts GROUP BY key) AS c
                 LEFT JOIN fresh USING (key)
                 """
-        } else if !plan.byType && !plan.totalOverTypes {
-            // Member rows are unique per (key, kind, member): count them, and add the raw
-            // members that have no row with a day in the window.
-            let code = bind(plan.memberCode)
-            let span = Self.span(a, b, "s.")
-            sql = """
-                WITH \(raw),
-                counts AS (
-                    SELECT \(group) AS key, visits AS v, messages AS m FROM statDay
-                    WHERE dimension = \(bind(plan.dayCode)) AND day BETWEEN \(a) AND \(b)\(keyCondition)
-                    UNION ALL SELECT key, 1, messages FROM raw),
-                members AS (
+        } else {
+            let members: String
+            if !plan.byType && !plan.totalOverTypes {
+                // Member rows are unique per (key, kind, member): count them, and add the raw
+                // members that have no row with a day in the window.
+                let code = bind(plan.memberCode)
+                let span = Self.span(a, b, "s.")
+                members = """
                     SELECT \(group) AS key, COUNT(*) FILTER (WHERE kind = 0) AS a, COUNT(*) FILTER (WHERE kind = 1) AS f
                     FROM statMember AS s WHERE dimension = \(code)\(keyCondition) AND \(span) GROUP BY 1
                     UNION ALL
@@ -100,31 +96,29 @@ extension PostgresStore {
                     FROM rawMember AS r WHERE NOT EXISTS (
                         SELECT 1 FROM statMember AS s WHERE s.dimension = \(code) AND s.key = r.key AND s.kind = r.kind
                         AND s.member = r.member AND \(span))
-                    GROUP BY key)
-                SELECT c.key, c.v::bigint, c.m::bigint, COALESCE(d.a, 0)::bigint, COALESCE(d.f, 0)::bigint
-                FROM (SELECT key, SUM(v) AS v, SUM(m) AS m FROM counts GROUP BY key) AS c
-                LEFT JOIN (SELECT key, SUM(a) AS a, SUM(f) AS f FROM members GROUP BY key) AS d USING (key)
-                """
-        } else {
-            // A type pattern: one member may have rows under several type keys, so the
-            // distinct union of rollup and raw members.
-            let span = Self.span(a, b, "")
+                    GROUP BY key
+                    """
+            } else {
+                // A type pattern: one member may have rows under several type keys, so the
+                // distinct union of rollup and raw members.
+                members = """
+                    SELECT key, COUNT(DISTINCT member) FILTER (WHERE kind = 0) AS a, COUNT(DISTINCT member) FILTER (WHERE kind = 1) AS f
+                    FROM (SELECT \(group) AS key, kind, member FROM statMember
+                          WHERE dimension = \(bind(plan.memberCode))\(keyCondition) AND \(Self.span(a, b, ""))
+                          UNION ALL SELECT key, kind, member FROM rawMember) AS u
+                    GROUP BY key
+                    """
+            }
             sql = """
                 WITH \(raw),
                 counts AS (
                     SELECT \(group) AS key, visits AS v, messages AS m FROM statDay
                     WHERE dimension = \(bind(plan.dayCode)) AND day BETWEEN \(a) AND \(b)\(keyCondition)
                     UNION ALL SELECT key, 1, messages FROM raw),
-                members AS (
-                    SELECT \(group) AS key, kind, member FROM statMember
-                    WHERE dimension = \(bind(plan.memberCode))\(keyCondition) AND \(span)
-                    UNION ALL SELECT key, kind, member FROM rawMember),
-                distinctMembers AS (
-                    SELECT key, COUNT(DISTINCT member) FILTER (WHERE kind = 0) AS a, COUNT(DISTINCT member) FILTER (WHERE kind = 1) AS f
-                    FROM members GROUP BY key)
+                members AS (\(members))
                 SELECT c.key, c.v::bigint, c.m::bigint, COALESCE(d.a, 0)::bigint, COALESCE(d.f, 0)::bigint
                 FROM (SELECT key, SUM(v) AS v, SUM(m) AS m FROM counts GROUP BY key) AS c
-                LEFT JOIN distinctMembers AS d USING (key)
+                LEFT JOIN (SELECT key, SUM(a) AS a, SUM(f) AS f FROM members GROUP BY key) AS d USING (key)
                 """
         }
         return PostgresQuery(unsafeSQL: sql, binds: binds)

@@ -159,6 +159,36 @@ public protocol PlaceStore: AnyObject, Sendable {
     func removeReminder(userId: Int64, id: Int64) throws
 }
 
+extension SightingStore {
+    /// Saves several reminders of one user (one per lead) only if every one of them can be
+    /// saved: its place and tracked item the user's, its lead and event valid, none there
+    /// already. A refused request stores none.
+    public func addReminders(_ reminders: [ReminderRecord]) throws -> [ReminderRecord] {
+        guard let userId = reminders.first?.userId else { return [] }
+        let places = try places(userId: userId)
+        let existing = try self.reminders(userId: userId)
+        var seen = Set<String>()
+        for r in reminders {
+            let place = try r.placeId.map { id in
+                guard let p = places.first(where: { $0.id == id }) else { throw PlaceError.unknownPlace(id) }
+                return p
+            }
+            try r.validate(place: place)
+            let key = "\(r.userId) \(r.placeId ?? 0) \(r.watchRuleId ?? 0) \(r.event) \(r.leadMinutes)"
+            let there = existing.contains {
+                $0.placeId == r.placeId && $0.watchRuleId == r.watchRuleId && $0.event == r.event && $0.leadMinutes == r.leadMinutes
+            }
+            guard r.userId == userId, !there, seen.insert(key).inserted else { throw PlaceError.duplicateReminder }
+        }
+        let asked = reminders.compactMap(\.watchRuleId)
+        if !asked.isEmpty {
+            let owned = try user(id: userId).map { Set(try rules(username: $0.username).compactMap(\.id)) } ?? []
+            if let rule = asked.first(where: { !owned.contains($0) }) { throw PlaceError.unknownRule(rule) }
+        }
+        return try reminders.map { try addReminder($0) }
+    }
+}
+
 /// Where a new place is: coordinates, an airport code (ICAO or IATA), or a search over
 /// airport names (the best match).
 public enum PlaceSource: Sendable, Equatable {

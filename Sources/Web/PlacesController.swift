@@ -142,14 +142,7 @@ struct PlacesController<Context: RequestContext> {
             ReminderRecord(userId: u.id!, placeId: a.place_id, watchRuleId: a.rule_id, event: a.event, leadMinutes: $0, createdAt: sources.clock())
         }
         do {
-            // Checked first, so that a refused lead stores none of them.
-            let places = try accounts.database.places(userId: u.id!)
-            let place = try a.place_id.map { id in
-                guard let p = places.first(where: { $0.id == id }) else { throw PlaceError.unknownPlace(id) }
-                return p
-            }
-            for r in records { try r.validate(place: place) }
-            let saved = try records.map { try accounts.database.addReminder($0) }
+            let saved = try accounts.database.addReminders(records)
             var w = JSONWriter()
             w.addRaw("reminders", JSONWriter.array(saved.map(PlacesDocuments.reminder)))
             return .json(w.finish(), status: .created)
