@@ -395,8 +395,9 @@ function setUser(user) {
     loadJournal();
     loadPlaces();
     render();
+    pollReminders();
   } else {
-    places.list = []; places.eta = [];
+    places.list = []; places.eta = []; reminders.lastId = null;
   }
 }
 function saveSettings() {
@@ -587,4 +588,27 @@ async function addPlace() {
   }
 }
 $('place-form').addEventListener('submit', (e) => { e.preventDefault(); addPlace(); });
+
+// Reminders that come due while the page is open: the journal's new `reminder` events, shown
+// in a banner (click to dismiss) and, when the user allowed it, as a browser notification.
+const reminders = { lastId: null };
+async function pollReminders() {
+  if (!account.user) return;
+  let doc;
+  try { doc = await send('GET', 'api/me/journal?limit=20'); } catch (_) { return; }
+  const due = doc.events.filter((e) => e.kind === 'reminder');
+  const newest = due.length ? due[0].id : 0;
+  if (reminders.lastId === null) { reminders.lastId = newest; return; }   // what was there before this page opened
+  const fresh = due.filter((e) => e.id > reminders.lastId).reverse();
+  if (!fresh.length) return;
+  reminders.lastId = newest;
+  const text = fresh.map((e) => e.note || e.callsign || e.hex).join(' · ');
+  $('reminder-banner').textContent = text;
+  $('reminder-banner').hidden = false;
+  if (window.Notification && Notification.permission === 'granted') new Notification('FlyTracker', { body: text });
+  loadJournal();
+}
+$('reminder-banner').addEventListener('click', () => { $('reminder-banner').hidden = true; });
+setInterval(pollReminders, 10000);
+$('places').addEventListener('click', () => { if (window.Notification && Notification.permission === 'default') Notification.requestPermission(); }, { once: true });
 send('GET', 'api/me').then(setUser).catch(() => setUser(null));
