@@ -520,6 +520,15 @@ function renderPlaces() {
     });
     li.appendChild(remind);
     if (place.id !== null && place.id !== undefined) {
+      const rename = document.createElement('button');
+      rename.type = 'button';
+      rename.textContent = 'rename';
+      rename.addEventListener('click', async () => {
+        const name = window.prompt('New name for ' + place.name, place.name);
+        if (!name || name === place.name) return;
+        try { await send('PUT', 'api/me/places/' + place.id, { name }); showError('place-error', null); loadPlaces(); } catch (err) { showError('place-error', err); }
+      });
+      li.appendChild(rename);
       const remove = document.createElement('button');
       remove.type = 'button';
       remove.textContent = 'remove';
