@@ -128,6 +128,19 @@ enum PostgresSchema {
                 event text NOT NULL, leadMinutes integer NOT NULL, createdAt double precision NOT NULL);
             CREATE UNIQUE INDEX reminder_unique ON reminder (userId, COALESCE(placeId, 0), COALESCE(watchRuleId, 0), event, leadMinutes);
             """),
+        ("v12-social", """
+            CREATE TABLE friendship (
+                userId bigint NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
+                otherId bigint NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
+                state text NOT NULL CHECK (state IN ('requested', 'friends')), createdAt double precision NOT NULL,
+                PRIMARY KEY (userId, otherId));
+            CREATE INDEX friendship_other ON friendship (otherId, state);
+            CREATE TABLE userBlock (
+                userId bigint NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
+                blockedId bigint NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
+                createdAt double precision NOT NULL,
+                PRIMARY KEY (userId, blockedId));
+            """),
     ]
 
     /// `v10`: SQLite's statistics rollups (`StatisticsSchema` v7/v8) on PostgreSQL, same

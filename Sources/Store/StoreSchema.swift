@@ -157,5 +157,21 @@ enum StoreSchema {
                 CREATE UNIQUE INDEX reminder_unique ON reminder(userId, COALESCE(placeId, 0), COALESCE(watchRuleId, 0), event, leadMinutes);
                 """)
         }
+        // v12: friends (directed rows: `requested` from the asker, `friends` both ways) and blocks.
+        migrator.registerMigration("v12-social") { db in
+            try db.execute(sql: """
+                CREATE TABLE friendship (
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    otherId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    state TEXT NOT NULL CHECK (state IN ('requested', 'friends')), createdAt DOUBLE NOT NULL,
+                    PRIMARY KEY (userId, otherId)) WITHOUT ROWID;
+                CREATE INDEX friendship_other ON friendship(otherId, state);
+                CREATE TABLE userBlock (
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    blockedId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    createdAt DOUBLE NOT NULL,
+                    PRIMARY KEY (userId, blockedId)) WITHOUT ROWID;
+                """)
+        }
     }
 }

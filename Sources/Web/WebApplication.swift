@@ -51,6 +51,7 @@ public func buildRouter(sources: WebSources, staticFiles: StaticFiles = .bundled
     if let accounts = sources.accounts {
         AccountController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         PlacesController(accounts: accounts, sources: sources).addRoutes(to: router.group("api"))
+        FriendsController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         StatsController(database: sources.statistics ?? accounts.database).addRoutes(to: router.group("api"))
     } else if let statistics = sources.statistics {
         StatsController(database: statistics).addRoutes(to: router.group("api"))
