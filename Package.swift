@@ -72,9 +72,13 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
+        // ImageMagick's MagickWand, found through pkg-config (apt: libmagickwand-6.q16-dev).
+        .systemLibrary(name: "CMagickWand", pkgConfig: "MagickWand", providers: [.apt(["libmagickwand-6.q16-dev"])]),
+        // User pictures: validated and re-encoded by a real image library.
+        .target(name: "Images", dependencies: ["CMagickWand"]),
         // HTTP API and the web page (Hummingbird).
         .target(name: "Web", dependencies: [
-            "ModeS", "Tracking", "Store", "Feeds",
+            "ModeS", "Tracking", "Store", "Feeds", "Images",
             .product(name: "Hummingbird", package: "hummingbird"),
         ], resources: [.copy("Public")]),
         .executableTarget(
@@ -89,6 +93,7 @@ let package = Package(
         .testTarget(name: "DemodTests", dependencies: ["Demod", "ModeS"]),
         .testTarget(name: "RadioTests", dependencies: ["Radio", "Demod", "ModeS"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "ModeS"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "CMagickWand"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "PostgresStore", "PostgresTestSupport", "ModeS", "Tracking"]),
         // A PostgreSQL server the tests start themselves (initdb and pg_ctl).
         .target(name: "PostgresTestSupport", dependencies: ["PostgresStore", "Store"], path: "Tests/PostgresTestSupport"),
