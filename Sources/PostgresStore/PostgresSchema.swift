@@ -140,6 +140,11 @@ enum PostgresSchema {
                 blockedId bigint NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
                 createdAt double precision NOT NULL,
                 PRIMARY KEY (userId, blockedId));
+            CREATE TABLE profile (
+                userId bigint PRIMARY KEY REFERENCES "user"(id) ON DELETE CASCADE,
+                displayName text, bio text, homePlaceId bigint REFERENCES place(id) ON DELETE SET NULL,
+                visibility text NOT NULL DEFAULT '{}',
+                picture bytea, pictureType text, pictureUpdatedAt double precision, updatedAt double precision NOT NULL);
             """),
     ]
 

@@ -157,7 +157,8 @@ enum StoreSchema {
                 CREATE UNIQUE INDEX reminder_unique ON reminder(userId, COALESCE(placeId, 0), COALESCE(watchRuleId, 0), event, leadMinutes);
                 """)
         }
-        // v12: friends (directed rows: `requested` from the asker, `friends` both ways) and blocks.
+        // v12: friends (directed rows: `requested` from the asker, `friends` both ways), blocks,
+        // and profiles (text, per-field visibility as JSON, the re-encoded picture).
         migrator.registerMigration("v12-social") { db in
             try db.execute(sql: """
                 CREATE TABLE friendship (
@@ -171,6 +172,11 @@ enum StoreSchema {
                     blockedId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
                     createdAt DOUBLE NOT NULL,
                     PRIMARY KEY (userId, blockedId)) WITHOUT ROWID;
+                CREATE TABLE profile (
+                    userId INTEGER PRIMARY KEY REFERENCES user(id) ON DELETE CASCADE,
+                    displayName TEXT, bio TEXT, homePlaceId INTEGER REFERENCES place(id) ON DELETE SET NULL,
+                    visibility TEXT NOT NULL DEFAULT '{}',
+                    picture BLOB, pictureType TEXT, pictureUpdatedAt DOUBLE, updatedAt DOUBLE NOT NULL);
                 """)
         }
     }

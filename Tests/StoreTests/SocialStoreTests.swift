@@ -62,4 +62,44 @@ import Testing
         #expect(try s.relation(of: id["bob"]!, to: id["ann"]!) == .none, "unblocking does not restore the friendship")
         #expect(try s.requestFriend(userId: id["bob"]!, name: "ann", now: 10) == .requested)
     }
+
+    @Test(arguments: Engine.allCases)
+    func profilesPicturesAndTheJournalSummary(_ engine: Engine) throws {
+        let (s, id) = try Self.store(engine)
+        let ann = id["ann"]!
+        #expect(try s.profile(userId: ann) == nil)
+        let home = try s.addPlace(PlaceRecord(userId: ann, name: "Home", latitude: 52, longitude: 4, createdAt: 0))
+        let bobs = try s.addPlace(PlaceRecord(userId: id["bob"]!, name: "Bob's", latitude: 52, longitude: 4, createdAt: 0))
+        try s.saveProfile(ProfileRecord(userId: ann, displayName: "  Ann  ", bio: "Spotter\nat EHAM", homePlaceId: home.id,
+                                        visibility: [.bio: .me, .stats: .public]), now: 1)
+        let p = try #require(try s.profile(userId: ann))
+        #expect(p.displayName == "Ann" && p.bio == "Spotter\nat EHAM" && p.homePlaceId == home.id)
+        #expect(p.visibility(of: .bio) == .me && p.visibility(of: .stats) == .public && p.visibility(of: .home) == .me && p.visibility(of: .picture) == .public)
+        #expect(throws: ProfileError.unknownPlace(bobs.id!)) { try s.saveProfile(ProfileRecord(userId: ann, homePlaceId: bobs.id), now: 2) }
+        #expect(throws: ProfileError.invalidDisplayName) { try s.saveProfile(ProfileRecord(userId: ann, displayName: String(repeating: "a", count: 65)), now: 2) }
+        #expect(throws: ProfileError.invalidBio) { try s.saveProfile(ProfileRecord(userId: ann, bio: String(repeating: "b", count: 501)), now: 2) }
+        #expect(try s.profile(userId: ann)?.displayName == "Ann", "nothing stored by a refused change")
+        // Pictures: bytes in, the same bytes out, with their type; removed.
+        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255]
+        try s.setPicture(userId: ann, data: bytes, type: "image/png", now: 3)
+        #expect(try s.picture(userId: ann)?.data == bytes && s.picture(userId: ann)?.type == "image/png")
+        #expect(try s.profile(userId: ann)?.pictureUpdatedAt == 3 && s.profile(userId: ann)?.displayName == "Ann")
+        try s.setPicture(userId: ann, data: nil, type: nil, now: 4)
+        #expect(try s.picture(userId: ann) == nil)
+        // A picture first, then text: both kept.
+        try s.setPicture(userId: id["cy"]!, data: bytes, type: "image/webp", now: 5)
+        try s.saveProfile(ProfileRecord(userId: id["cy"]!, displayName: "Cy"), now: 6)
+        #expect(try s.picture(userId: id["cy"]!)?.type == "image/webp")
+        // The summary of the journal (reminders not counted).
+        var batch = SightingBatch()
+        let key = VisitKey(address: 1, firstSeen: 0)
+        for (address, type, time, distance, kind) in [(0x4840D6, "B738", 100.0, 20.0, JournalKind.firstSeen), (0x4840D6, "B738", 200, 35, .closestApproach),
+                                                      (0x3C6444, "A320", 300, 80, .firstSeen), (0xABCDEF, "A388", 400, 999, .reminder)] {
+            batch.events.append((key, JournalEventRecord(userId: ann, watchRuleId: nil, visitId: nil, address: address, time: time, kind: kind,
+                                                         typeCode: type, distance: distance)))
+        }
+        _ = try s.write(batch)
+        #expect(try s.sightingSummary(userId: ann) == UserSightingSummary(aircraft: 2, types: 2, firstSighting: 100, lastSighting: 300, longestDistance: 80))
+        #expect(try s.sightingSummary(userId: id["bob"]!) == UserSightingSummary())
+    }
 }

@@ -42,6 +42,11 @@ struct AccessControlTests {
         Row(method: .post, route: "/api/me/reminders", path: "/api/me/reminders", body: #"{"place_id":{place},"event":"closest","minutes":[5]}"#, stranger: .notFound, blocked: .notFound),
         Row(method: .delete, route: "/api/me/reminders/{id}", path: "/api/me/reminders/{reminder}", stranger: .notFound, blocked: .notFound),
         Row(method: .get, route: "/api/me/eta", path: "/api/me/eta", stranger: .ok, blocked: .ok),
+        Row(method: .get, route: "/api/me/profile", path: "/api/me/profile", stranger: .ok, blocked: .ok),
+        Row(method: .put, route: "/api/me/profile", path: "/api/me/profile", body: #"{"bio":"mine"}"#, stranger: .ok, blocked: .ok),
+        // Not a picture: refused, nothing stored.
+        Row(method: .put, route: "/api/me/profile/picture", path: "/api/me/profile/picture", body: "<svg/>", stranger: .unsupportedMediaType, blocked: .unsupportedMediaType),
+        Row(method: .delete, route: "/api/me/profile/picture", path: "/api/me/profile/picture", stranger: .noContent, blocked: .noContent),
         Row(method: .get, route: "/api/me/friends", path: "/api/me/friends", stranger: .ok, blocked: .ok),
         Row(method: .post, route: "/api/me/friends", path: "/api/me/friends", body: #"{"username":"alice"}"#, stranger: .created, blocked: .notFound),
         Row(method: .post, route: "/api/me/friends/{username}/accept", path: "/api/me/friends/alice/accept", stranger: .notFound, blocked: .notFound),
@@ -85,6 +90,9 @@ struct AccessControlTests {
             let rule = try await id("/api/me/watchlist", #"{"kind":"callsign","value":"ALICE42"}"#)
             let place = try await id("/api/me/places", #"{"name":"AliceGarden","lat":52.4,"lon":4.9}"#)
             let reminder = try await id("/api/me/reminders", #"{"place_id":\#(place),"event":"closest","minutes":[7]}"#, "reminders")
+            try await client.execute(uri: "/api/me/profile", method: .put, headers: alice, body: body(#"{"bio":"Alice's note","home_place_id":\#(place)}"#)) { r in
+                #expect(r.status == .ok, "\(r.text)")
+            }
             let bob = try await AccountTests.register(client, "bob")
             let cy = try await AccountTests.register(client, "cy")
             try await client.execute(uri: "/api/me/blocks", method: .post, headers: alice, body: body(#"{"username":"cy"}"#)) { r in
