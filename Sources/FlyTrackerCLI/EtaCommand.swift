@@ -31,7 +31,7 @@ struct EtaCommand: ParsableCommand {
         let database = try store.openStore()
         let (u, places, rules, airlines) = try reportingErrors {
             let u = try database.requireUser(named: user)
-            return (u, try database.places(userId: u.id!), try database.rules(username: user), try database.airlineCodes())
+            return (u, try database.places(userId: u.id!), try database.watchRules().filter { $0.userId == u.id }, try database.airlineCodes())
         }
         let data = try Self.fetch(source)
         let (now, inputs) = try reportingErrors { try EtaBoard.inputs(aircraftJSON: data) }

@@ -29,7 +29,7 @@ public final class ReminderService {
         let reminders = Dictionary(grouping: try store.allReminders(), by: \.userId)
         let airlines = try store.airlineCodes()
         var loaded: [(UserRecord, [PlaceRecord], [ReminderRecord], WatchlistMatcher)] = []
-        let rules = Dictionary(grouping: try store.allRules(), by: \.userId)
+        let rules = Dictionary(grouping: try store.watchRules(), by: \.userId)
         for (userId, list) in reminders.sorted(by: { $0.key < $1.key }) {
             guard let user = try store.user(id: userId) else { continue }
             loaded.append((user, try store.places(userId: userId), list, WatchlistMatcher(rules: rules[userId] ?? [], airlines: airlines)))
@@ -56,7 +56,7 @@ public final class ReminderService {
             let predictions = EtaBoard.predictions(snapshot, places: places, matcher: entry.matcher)
             for (reminder, p) in schedule.due(userId: userId, predictions: predictions, reminders: entry.reminders, now: now) {
                 let event = JournalEventRecord(
-                    userId: userId, watchRuleId: reminder.watchRuleId ?? p.ruleIds.first, visitId: nil, address: Int(p.address), time: now,
+                    userId: userId, watchRuleId: reminder.watchRuleId ?? p.ruleIds.first { $0 > 0 }, visitId: nil, address: Int(p.address), time: now,
                     kind: .reminder, callsign: p.callsign, registration: p.registration, typeCode: p.typeCode,
                     latitude: p.point.latitude, longitude: p.point.longitude, distance: p.distance,
                     ruleLabel: "\(reminder.leadMinutes) min before \(p.event == .arrival ? "landing" : "closest")",

@@ -73,7 +73,7 @@ public final class SightingRecorder {
     public init(store: any SightingStore, settings: RecorderSettings = RecorderSettings()) throws {
         self.store = store
         self.settings = settings
-        matcher = try WatchlistMatcher(rules: store.allRules(), airlines: store.airlineCodes())
+        matcher = try WatchlistMatcher(rules: store.watchRules(), airlines: store.airlineCodes())
     }
 
     public convenience init(database: AppDatabase, settings: RecorderSettings = RecorderSettings()) throws {
@@ -82,7 +82,7 @@ public final class SightingRecorder {
 
     /// Re-reads the watchlists (after `track add/remove`).
     public func reloadRules() throws {
-        matcher = try WatchlistMatcher(rules: store.allRules(), airlines: store.airlineCodes())
+        matcher = try WatchlistMatcher(rules: store.watchRules(), airlines: store.airlineCodes())
     }
 
     /// Rows handed to the store so far (visits inserted or updated, track points, journal
@@ -273,7 +273,8 @@ public final class SightingRecorder {
     }
 
     private func event(_ kind: JournalKind, _ rule: WatchRule, _ v: OpenVisit, _ o: Observation?, time: Double) -> JournalEventRecord {
-        JournalEventRecord(userId: rule.userId, watchRuleId: rule.id, visitId: nil, address: v.record.address, time: time,
+        // Group rules (negative ids, `watchRules()`) have no row of the user's watchlist.
+        JournalEventRecord(userId: rule.userId, watchRuleId: rule.id.flatMap { $0 > 0 ? $0 : nil }, visitId: nil, address: v.record.address, time: time,
                            kind: kind, callsign: o?.callsign ?? v.record.callsign, registration: v.record.registration,
                            typeCode: v.record.typeCode, latitude: o?.position?.latitude, longitude: o?.position?.longitude,
                            altitude: o?.altitude, distance: o?.distance,

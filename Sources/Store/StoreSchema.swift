@@ -158,7 +158,8 @@ enum StoreSchema {
                 """)
         }
         // v12: friends (directed rows: `requested` from the asker, `friends` both ways), blocks,
-        // and profiles (text, per-field visibility as JSON, the re-encoded picture).
+        // profiles (text, per-field visibility as JSON, the re-encoded picture), and groups with
+        // members and shared watchlists.
         migrator.registerMigration("v12-social") { db in
             try db.execute(sql: """
                 CREATE TABLE friendship (
@@ -177,6 +178,22 @@ enum StoreSchema {
                     displayName TEXT, bio TEXT, homePlaceId INTEGER REFERENCES place(id) ON DELETE SET NULL,
                     visibility TEXT NOT NULL DEFAULT '{}',
                     picture BLOB, pictureType TEXT, pictureUpdatedAt DOUBLE, updatedAt DOUBLE NOT NULL);
+                CREATE TABLE spottingGroup (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, description TEXT,
+                    open BOOLEAN NOT NULL, createdAt DOUBLE NOT NULL);
+                CREATE UNIQUE INDEX spottingGroup_name ON spottingGroup(name COLLATE NOCASE);
+                CREATE TABLE groupMember (
+                    groupId INTEGER NOT NULL REFERENCES spottingGroup(id) ON DELETE CASCADE,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'member', 'invited')), since DOUBLE NOT NULL,
+                    PRIMARY KEY (groupId, userId)) WITHOUT ROWID;
+                CREATE INDEX groupMember_user ON groupMember(userId);
+                CREATE TABLE groupRule (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    groupId INTEGER NOT NULL REFERENCES spottingGroup(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL, value TEXT NOT NULL, label TEXT, createdAt DOUBLE NOT NULL,
+                    UNIQUE (groupId, kind, value));
+                CREATE INDEX journalEvent_ruleLabel ON journalEvent(ruleLabel);
                 """)
         }
     }

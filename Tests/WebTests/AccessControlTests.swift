@@ -6,10 +6,10 @@ import Testing
 import Tracking
 @testable import Web
 
-/// Every `/api/me…` route, table-driven: logged out it is 401; another user (a stranger, or
+/// Every `/api/me…` and `/api/groups…` route, table-driven: logged out it is 401; another user (a stranger, or
 /// one alice blocks) gets 404 for alice's things or only their own data, and never a trace of
 /// alice's. A route added without a row here fails `everyRouteHasARow`.
-@Suite("Web: access control of every /api/me route")
+@Suite("Web: access control of every /api/me and /api/groups route")
 struct AccessControlTests {
     /// One route with a request that names alice's things (`{place}`, `{reminder}`, `{rule}`
     /// are alice's ids; `alice` her name).
@@ -55,16 +55,28 @@ struct AccessControlTests {
         Row(method: .post, route: "/api/me/blocks", path: "/api/me/blocks", body: #"{"username":"alice"}"#, stranger: .created, blocked: .created),
         // Each unblocks alice, whom they blocked one row up.
         Row(method: .delete, route: "/api/me/blocks/{username}", path: "/api/me/blocks/alice", stranger: .noContent, blocked: .noContent),
+        Row(method: .get, route: "/api/me/groups", path: "/api/me/groups", stranger: .ok, blocked: .ok),
+        // Alice's club takes members by invitation: to anyone else it does not exist.
+        Row(method: .post, route: "/api/groups", path: "/api/groups", body: #"{"name":"Club of {who}"}"#, stranger: .created, blocked: .created),
+        Row(method: .get, route: "/api/groups/{name}", path: "/api/groups/AliceClub", stranger: .notFound, blocked: .notFound),
+        Row(method: .post, route: "/api/groups/{name}/join", path: "/api/groups/AliceClub/join", stranger: .notFound, blocked: .notFound),
+        Row(method: .post, route: "/api/groups/{name}/leave", path: "/api/groups/AliceClub/leave", stranger: .notFound, blocked: .notFound),
+        Row(method: .post, route: "/api/groups/{name}/invitations", path: "/api/groups/AliceClub/invitations", body: #"{"username":"{who}"}"#,
+            stranger: .notFound, blocked: .notFound),
+        Row(method: .delete, route: "/api/groups/{name}/members/{username}", path: "/api/groups/AliceClub/members/alice", stranger: .notFound, blocked: .notFound),
+        Row(method: .post, route: "/api/groups/{name}/watchlist", path: "/api/groups/AliceClub/watchlist", body: #"{"kind":"callsign","value":"X1"}"#,
+            stranger: .notFound, blocked: .notFound),
+        Row(method: .delete, route: "/api/groups/{name}/watchlist/{id}", path: "/api/groups/AliceClub/watchlist/{grule}", stranger: .notFound, blocked: .notFound),
     ]
 
     /// Words only alice's data holds.
     static let secrets = ["AliceGarden", "ALICE42", "Alice's note"]
 
-    @Test("Every /api/me route of the router has a row in this table")
+    @Test("Every /api/me and /api/groups route of the router has a row in this table")
     func everyRouteHasARow() throws {
         let router = buildRouter(sources: WebSources(live: SnapshotPublisher(), accounts: WebAccounts(database: try AppDatabase.inMemory())))
         let known = Set(Self.rows.map { "\($0.method.rawValue) \($0.route)" })
-        let routes = router.routes.filter { $0.path.description.hasPrefix("/api/me") }
+        let routes = router.routes.filter { $0.path.description.hasPrefix("/api/me") || $0.path.description.hasPrefix("/api/groups") }
         #expect(routes.count == Self.rows.count)
         for route in routes {
             #expect(known.contains("\(route.method.rawValue) \(route.path.description)"), "\(route.method) \(route.path) has no access-control row")
@@ -93,21 +105,26 @@ struct AccessControlTests {
             try await client.execute(uri: "/api/me/profile", method: .put, headers: alice, body: body(#"{"bio":"Alice's note","home_place_id":\#(place)}"#)) { r in
                 #expect(r.status == .ok, "\(r.text)")
             }
+            try await client.execute(uri: "/api/groups", method: .post, headers: alice, body: body(#"{"name":"AliceClub","open":false}"#)) { r in
+                #expect(r.status == .created)
+            }
+            let grule = try await id("/api/groups/AliceClub/watchlist", #"{"kind":"callsign","value":"ALICE42"}"#)
             let bob = try await AccountTests.register(client, "bob")
             let cy = try await AccountTests.register(client, "cy")
             try await client.execute(uri: "/api/me/blocks", method: .post, headers: alice, body: body(#"{"username":"cy"}"#)) { r in
                 #expect(r.status == .created)
             }
-            func fill(_ s: String) -> String {
+            func fill(_ s: String, _ who: String = "nobody") -> String {
                 s.replacingOccurrences(of: "{place}", with: "\(place)").replacingOccurrences(of: "{reminder}", with: "\(reminder)")
-                    .replacingOccurrences(of: "{rule}", with: "\(rule)")
+                    .replacingOccurrences(of: "{rule}", with: "\(rule)").replacingOccurrences(of: "{grule}", with: "\(grule)")
+                    .replacingOccurrences(of: "{who}", with: who)
             }
             for row in Self.rows {
                 try await client.execute(uri: fill(row.path), method: row.method, body: row.body.map { body(fill($0)) }) { r in
                     #expect(r.status == .unauthorized, "\(row) logged out: \(r.status)")
                 }
                 for (who, headers, expected) in [("stranger", bob, row.stranger), ("blocked", cy, row.blocked)] {
-                    try await client.execute(uri: fill(row.path), method: row.method, headers: headers, body: row.body.map { body(fill($0)) }) { r in
+                    try await client.execute(uri: fill(row.path), method: row.method, headers: headers, body: row.body.map { body(fill($0, who == "stranger" ? "bob" : "cy")) }) { r in
                         #expect(r.status == expected, "\(row) as \(who): \(r.status) \(r.text)")
                         for secret in Self.secrets { #expect(!r.text.contains(secret), "\(row) as \(who) leaks \(secret)") }
                         #expect(!r.text.lowercased().contains("block") || row.route.hasPrefix("/api/me/blocks") || row.route == "/api/me/friends",
