@@ -29,6 +29,8 @@ final class RunOutputs {
     /// Users' reminders ("10 min before it lands"), evaluated once a second.
     private let reminders: ReminderService?
     private var remindersFailed = false
+    /// Goals, fed the visits the recorder closes.
+    private let goals: GoalService?
 
     /// Where the web server reads the live table, stats.json and the network's receivers from.
     private let web: (snapshots: SnapshotPublisher, stats: PublishedStats, receivers: PublishedReceivers)?
@@ -45,10 +47,12 @@ final class RunOutputs {
             }
             alerts = AlertDispatcher(database: store)
             reminders = ReminderService(store: store)
+            goals = GoalService(store: store)
         } else {
             recorder = nil
             alerts = nil
             reminders = nil
+            goals = nil
         }
         interactive = command.interactive
         sort = command.sort
@@ -91,7 +95,8 @@ final class RunOutputs {
         }
         if let recorder {
             do {
-                let events = try recorder.record(snapshot)
+                var events = try recorder.record(snapshot)
+                if let goals { events += try goals.apply(recorder.lastClosed, now: now) }
                 recorderFailed = false
                 if !events.isEmpty, let alerts { Task { _ = await alerts.deliver(events) } }
             } catch {
@@ -121,7 +126,10 @@ final class RunOutputs {
 
     /// At the end: the last JSON files and screen.
     func finish() {
-        do { _ = try recorder?.finish(at: lastNow) } catch {
+        do {
+            _ = try recorder?.finish(at: lastNow)
+            if let recorder, let goals { _ = try goals.apply(recorder.lastClosed, now: lastNow) }
+        } catch {
             StandardStreams.error("cannot write the sighting log: \(error)")
         }
         if let postgres = recorder?.store as? PostgresStore {

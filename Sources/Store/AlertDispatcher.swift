@@ -17,7 +17,7 @@ public struct WebhookPayload: Codable, Sendable, Equatable {
         self.event = event
         self.user = user
         value1 = event.callsign ?? event.registration ?? event.hex
-        value2 = event.kind == .reminder ? "reminder: \(event.note ?? "")" : "\(event.kind.rawValue): \(event.ruleLabel ?? "")"
+        value2 = event.kind == .reminder || event.kind == .goal ? "\(event.kind.rawValue): \(event.note ?? "")" : "\(event.kind.rawValue): \(event.ruleLabel ?? "")"
         var parts: [String] = []
         if let d = event.distance { parts.append(String(format: "%.1f NM", d)) }
         if let a = event.altitude { parts.append("\(a) ft") }
@@ -46,7 +46,7 @@ public actor AlertDispatcher {
 
     public init(database: any SightingStore, client: HTTPClient = .shared,
                 retryDelays: [Duration] = [.seconds(2), .seconds(10), .seconds(60)], minInterval: Double = 600,
-                kinds: Set<JournalKind> = [.firstSeen, .closestApproach, .reminder], timeout: Duration = .seconds(10)) {
+                kinds: Set<JournalKind> = [.firstSeen, .closestApproach, .reminder, .goal], timeout: Duration = .seconds(10)) {
         self.store = database
         self.client = client
         self.retryDelays = retryDelays
@@ -62,7 +62,7 @@ public actor AlertDispatcher {
         var log: [AlertDeliveryRecord] = []
         for event in events where kinds.contains(event.kind) {
             // Reminders are rate-limited where they are made (once per aircraft, place and lead).
-            if event.kind != .reminder {
+            if event.kind != .reminder && event.kind != .goal {
                 let limitKey = "\(event.userId)/\(event.address)/\(event.kind.rawValue)"
                 if let last = lastAlert[limitKey], event.time - last < minInterval { continue }
                 lastAlert[limitKey] = event.time

@@ -95,6 +95,10 @@ public final class SightingRecorder {
     /// Visits currently open.
     public var openVisits: Int { open.count }
 
+    /// The visits the last `record` or `finish` closed, as written (with their ids when the
+    /// store gave them): what goals count (`GoalService`).
+    public private(set) var lastClosed: [VisitRecord] = []
+
     /// Records a snapshot; returns the journal events written (with ids).
     @discardableResult
     public func record(_ snapshot: TableSnapshot) throws -> [JournalEventRecord] {
@@ -296,6 +300,7 @@ public final class SightingRecorder {
     /// and receivers by their visit's key. In-memory state changes only after the store took it.
     private func write(points: [(UInt32, TrackPointRecord)], events: [(UInt32, JournalEventRecord)],
                        closing: [UInt32]) throws -> [JournalEventRecord] {
+        lastClosed = []
         var batch = SightingBatch()
         var written: [UInt32] = []
         for (key, v) in open where v.dirty {
@@ -329,6 +334,7 @@ public final class SightingRecorder {
             for id in v.dirtyReceivers { open[key]?.writtenReceivers[id] = v.receivers[id] }
             open[key]?.dirtyReceivers.removeAll()
         }
+        lastClosed = closing.compactMap { open[$0]?.record }
         for key in closing { open[key] = nil }
         return result.events
     }

@@ -122,6 +122,8 @@ public enum JournalKind: String, Codable, Sendable, CaseIterable {
     case firstSeen, position, closestApproach, lost
     /// A reminder came due: the event is `note`'s (`ReminderService`).
     case reminder
+    /// A goal was reached by this sighting (`GoalService`); `note` names the goal.
+    case goal
 }
 
 /// One row of `journalEvent`: a user's watchlist matched an aircraft.

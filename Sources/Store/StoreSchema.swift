@@ -159,7 +159,7 @@ enum StoreSchema {
         }
         // v12: friends (directed rows: `requested` from the asker, `friends` both ways), blocks,
         // profiles (text, per-field visibility as JSON, the re-encoded picture), and groups with
-        // members and shared watchlists.
+        // members and shared watchlists, and goals.
         migrator.registerMigration("v12-social") { db in
             try db.execute(sql: """
                 CREATE TABLE friendship (
@@ -194,6 +194,16 @@ enum StoreSchema {
                     kind TEXT NOT NULL, value TEXT NOT NULL, label TEXT, createdAt DOUBLE NOT NULL,
                     UNIQUE (groupId, kind, value));
                 CREATE INDEX journalEvent_ruleLabel ON journalEvent(ruleLabel);
+                CREATE TABLE goal (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    userId INTEGER REFERENCES user(id) ON DELETE CASCADE,
+                    groupId INTEGER REFERENCES spottingGroup(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL, kind TEXT NOT NULL, type TEXT, target INTEGER NOT NULL,
+                    startsAt DOUBLE NOT NULL, endsAt DOUBLE NOT NULL, progress INTEGER NOT NULL, counted TEXT NOT NULL,
+                    completedAt DOUBLE, completedAddress INTEGER, completedVisitId INTEGER, createdAt DOUBLE NOT NULL,
+                    CHECK ((userId IS NULL) <> (groupId IS NULL)));
+                CREATE INDEX goal_user ON goal(userId);
+                CREATE INDEX goal_group ON goal(groupId);
                 """)
         }
     }

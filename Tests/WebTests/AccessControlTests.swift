@@ -56,6 +56,10 @@ struct AccessControlTests {
         // Each unblocks alice, whom they blocked one row up.
         Row(method: .delete, route: "/api/me/blocks/{username}", path: "/api/me/blocks/alice", stranger: .noContent, blocked: .noContent),
         Row(method: .get, route: "/api/me/groups", path: "/api/me/groups", stranger: .ok, blocked: .ok),
+        Row(method: .get, route: "/api/me/goals", path: "/api/me/goals", stranger: .ok, blocked: .ok),
+        Row(method: .post, route: "/api/me/goals", path: "/api/me/goals", body: #"{"name":"AliceClub goal","kind":"military","target":1,"group":"AliceClub"}"#,
+            stranger: .notFound, blocked: .notFound),
+        Row(method: .delete, route: "/api/me/goals/{id}", path: "/api/me/goals/{goal}", stranger: .notFound, blocked: .notFound),
         // Alice's club takes members by invitation: to anyone else it does not exist.
         Row(method: .post, route: "/api/groups", path: "/api/groups", body: #"{"name":"Club of {who}"}"#, stranger: .created, blocked: .created),
         Row(method: .get, route: "/api/groups/{name}", path: "/api/groups/AliceClub", stranger: .notFound, blocked: .notFound),
@@ -109,6 +113,7 @@ struct AccessControlTests {
                 #expect(r.status == .created)
             }
             let grule = try await id("/api/groups/AliceClub/watchlist", #"{"kind":"callsign","value":"ALICE42"}"#)
+            let goal = try await id("/api/me/goals", #"{"name":"ALICE42 goal","kind":"type_aircraft","type":"A388","target":3}"#)
             let bob = try await AccountTests.register(client, "bob")
             let cy = try await AccountTests.register(client, "cy")
             try await client.execute(uri: "/api/me/blocks", method: .post, headers: alice, body: body(#"{"username":"cy"}"#)) { r in
@@ -116,7 +121,7 @@ struct AccessControlTests {
             }
             func fill(_ s: String, _ who: String = "nobody") -> String {
                 s.replacingOccurrences(of: "{place}", with: "\(place)").replacingOccurrences(of: "{reminder}", with: "\(reminder)")
-                    .replacingOccurrences(of: "{rule}", with: "\(rule)").replacingOccurrences(of: "{grule}", with: "\(grule)")
+                    .replacingOccurrences(of: "{rule}", with: "\(rule)").replacingOccurrences(of: "{grule}", with: "\(grule)").replacingOccurrences(of: "{goal}", with: "\(goal)")
                     .replacingOccurrences(of: "{who}", with: who)
             }
             for row in Self.rows {
