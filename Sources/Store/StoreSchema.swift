@@ -159,7 +159,7 @@ enum StoreSchema {
         }
         // v12: friends (directed rows: `requested` from the asker, `friends` both ways), blocks,
         // profiles (text, per-field visibility as JSON, the re-encoded picture), and groups with
-        // members and shared watchlists, and goals.
+        // members and shared watchlists, goals, and the feed (posts, comments, reports, admins).
         migrator.registerMigration("v12-social") { db in
             try db.execute(sql: """
                 CREATE TABLE friendship (
@@ -204,6 +204,29 @@ enum StoreSchema {
                     CHECK ((userId IS NULL) <> (groupId IS NULL)));
                 CREATE INDEX goal_user ON goal(userId);
                 CREATE INDEX goal_group ON goal(groupId);
+                CREATE TABLE post (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    userId INTEGER REFERENCES user(id) ON DELETE CASCADE,
+                    audience TEXT NOT NULL CHECK (audience IN ('public', 'friends', 'group')),
+                    groupId INTEGER REFERENCES spottingGroup(id) ON DELETE CASCADE,
+                    text TEXT NOT NULL, address INTEGER, visitId INTEGER REFERENCES visit(id) ON DELETE SET NULL,
+                    createdAt DOUBLE NOT NULL);
+                CREATE INDEX post_audience ON post(audience, id);
+                CREATE INDEX post_user ON post(userId, id);
+                CREATE INDEX post_group ON post(groupId, id);
+                CREATE INDEX post_address ON post(address, id);
+                CREATE TABLE comment (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    postId INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    text TEXT NOT NULL, createdAt DOUBLE NOT NULL);
+                CREATE INDEX comment_post ON comment(postId, id);
+                CREATE TABLE postReport (
+                    postId INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    reason TEXT NOT NULL, createdAt DOUBLE NOT NULL,
+                    PRIMARY KEY (postId, userId)) WITHOUT ROWID;
+                CREATE TABLE siteAdmin (userId INTEGER PRIMARY KEY REFERENCES user(id) ON DELETE CASCADE);
                 """)
         }
     }

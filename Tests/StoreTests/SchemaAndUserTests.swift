@@ -6,7 +6,7 @@ import Testing
 @Suite("Store schema and users")
 struct SchemaAndUserTests {
     static let tables: Set<String> = ["visitReceiver", "aircraft", "user", "watchRule", "airlineCode", "visit", "trackPoint",
-                                      "journalEvent", "alertDelivery", "airport", "statDay", "statMember", "statMeta", "place", "reminder", "friendship", "userBlock", "profile", "spottingGroup", "groupMember", "groupRule", "goal",
+                                      "journalEvent", "alertDelivery", "airport", "statDay", "statMember", "statMeta", "place", "reminder", "friendship", "userBlock", "profile", "spottingGroup", "groupMember", "groupRule", "goal", "post", "comment", "postReport", "siteAdmin",
                                       "grdb_migrations"]
 
     @Test("An empty in-memory database migrates to every table")
