@@ -17,11 +17,15 @@ struct StoreBenchOptions: ParsableArguments {
     var file: String?
     @Flag(help: "Only time the queries on an existing --file made by an earlier run.")
     var queriesOnly = false
+    @Flag(help: "Time the feed instead: a site of 1000 users with friends and groups and --posts posts (default 1000000), then pages of 50.")
+    var feed = false
+    @Option(help: "With --feed: posts to generate.")
+    var posts: Int?
     @Option(help: ArgumentHelp("Also copy the visits into this PostgreSQL database (it must hold no visits) and time the same queries there, side by side, checking the answers are the same.", valueName: "postgres://…"))
     var postgres: String?
 
     /// Whether any store option was given (they need `--store` in `bench`).
-    var isSet: Bool { visits != nil || points != nil || file != nil || queriesOnly || postgres != nil }
+    var isSet: Bool { visits != nil || points != nil || file != nil || queriesOnly || postgres != nil || feed || posts != nil }
 
     /// The first problem with the options, as one line.
     var problem: String? {
@@ -31,11 +35,14 @@ struct StoreBenchOptions: ParsableArguments {
         if queriesOnly && (visits != nil || points != nil) { return "--queries-only times an existing --file; it takes no --visits or --points" }
         if queriesOnly && file == nil { return "--queries-only needs an existing --file" }
         if let postgres, !PostgresURL.isPostgres(postgres) { return "--postgres takes a postgres:// URL, not \(postgres)" }
+        if posts != nil && !feed { return "--posts needs --feed" }
+        if let posts, !(1...50_000_000).contains(posts) { return "--posts must be 1…50000000" }
         return nil
     }
 
     /// Fills (unless `--queries-only`) and times; prints one line per step.
     func run() throws {
+        if feed { return try runFeed() }
         let temporary = file == nil
         let path = file ?? NSTemporaryDirectory() + "flytracker-bench-\(getpid())/bench.sqlite"
         let exists = FileManager.default.fileExists(atPath: path)
@@ -138,6 +145,21 @@ struct StoreBenchOptions: ParsableArguments {
         try store.analyze()
         let copy = clock.now - began
         print("store: copied \(copied) visits into PostgreSQL in \(Self.format(copy)) (\(Int(Double(copied) / Self.seconds(copy))) visits/s, rollups by trigger, then ANALYZE)")
+    }
+
+    /// `--feed`: a scratch database of posts, and the time of each kind of page.
+    func runFeed() throws {
+        let directory = NSTemporaryDirectory() + "flytracker-feed-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try reportingErrors {
+            let database = try AppDatabase.open(path: directory + "/feed.sqlite")
+            let n = posts ?? 1_000_000
+            let filled = try FeedBenchmark.fill(database, posts: n)
+            print("feed: \(n) posts, 1000 users with 20 friends each, 50 groups of 40, written in \(String(format: "%.1f", filled)) s")
+            for t in try FeedBenchmark.pages(database) {
+                print("feed: \(t.name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(String(format: "%.2f ms", t.seconds * 1000))  (\(t.rows) posts)")
+            }
+        }
     }
 
     static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }

@@ -154,22 +154,28 @@ public enum FeedQuery {
 
     public static func page(_ view: FeedView, viewer: Int64?, before: Int64?, limit: Int, bind: (Int64) -> String) -> String {
         let v = viewer.map(bind)
-        var conditions = [visible(v)]
+        var conditions: [String] = []
         switch view {
-        case .everyone: conditions.append("p.audience = 'public'")
+        case .everyone: conditions += [visible(v), "p.audience = 'public'"]
         case .friends:
+            // Friends' posts are visible to them by definition (a block ends a friendship).
             if let v {
-                conditions.append("p.audience IN ('public', 'friends') AND (p.userId = \(v) OR EXISTS (SELECT 1 FROM friendship f2 WHERE f2.userId = \(v) AND f2.otherId = p.userId AND f2.state = 'friends'))")
+                // The authors first (an index range each), not every post checked for friendship.
+                conditions.append("p.audience IN ('public', 'friends') AND p.userId IN (SELECT otherId FROM friendship WHERE userId = \(v) AND state = 'friends' UNION ALL SELECT \(v))")
             } else {
                 conditions.append("false")
             }
-        case .group(let g): conditions.append("p.audience = 'group' AND p.groupId = \(bind(g))")
-        case .aircraft(let a): conditions.append("p.address = \(bind(Int64(a)))")
+        case .group(let g): conditions += [visible(v), "p.audience = 'group' AND p.groupId = \(bind(g))"]
+        case .aircraft(let a): conditions += [visible(v), "p.address = \(bind(Int64(a)))"]
         }
         if let before { conditions.append("p.id < \(bind(before))") }
+        // The page's ids first; authors and comment counts for those 50 only (not for every
+        // candidate the sort sees).
         return """
             SELECT \(columns) FROM post p LEFT JOIN "user" u ON u.id = p.userId
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY p.id DESC LIMIT \(bind(Int64(max(1, min(limit, 200)))))
+            WHERE p.id IN (SELECT p.id FROM post p WHERE \(conditions.joined(separator: " AND "))
+                           ORDER BY p.id DESC LIMIT \(bind(Int64(max(1, min(limit, 200))))))
+            ORDER BY p.id DESC
             """
     }
 
