@@ -59,16 +59,23 @@ extension PostgresStore: ProfileStore {
         }
     }
 
-    public func sightingSummary(userId: Int64) throws -> UserSightingSummary {
-        try blocking { [client, logger] in
-            let rows = try await client.query("""
-                SELECT COUNT(DISTINCT address), COUNT(DISTINCT typeCode), MIN(time), MAX(time), MAX(distance)
-                FROM journalEvent WHERE userId = \(userId) AND kind <> 'reminder'
-                """, logger: logger)
-            for try await (a, t, f, l, d) in rows.decode((Int, Int, Double?, Double?, Double?).self) {
-                return UserSightingSummary(aircraft: a, types: t, firstSighting: f, lastSighting: l, longestDistance: d)
+    public func sightingSummary(userIds: [Int64], start: Double, end: Double) throws -> (summary: UserSightingSummary, perType: [(type: String, aircraft: Int)]) {
+        guard !userIds.isEmpty else { return (UserSightingSummary(), []) }
+        return try blocking { [client, logger] in
+            var summary = UserSightingSummary()
+            for try await (a, t, f, l, d) in try await client.query("""
+                SELECT COUNT(DISTINCT address), COUNT(DISTINCT typeCode), MIN(time), MAX(time), MAX(distance) FROM journalEvent
+                WHERE userId = ANY(\(userIds)) AND kind NOT IN ('reminder', 'goal') AND time >= \(start) AND time < \(end)
+                """, logger: logger).decode((Int, Int, Double?, Double?, Double?).self) {
+                summary = UserSightingSummary(aircraft: a, types: t, firstSighting: f, lastSighting: l, longestDistance: d)
             }
-            return UserSightingSummary()
+            var types: [(type: String, aircraft: Int)] = []
+            for try await (type, n) in try await client.query("""
+                SELECT typeCode, COUNT(DISTINCT address) AS n FROM journalEvent
+                WHERE userId = ANY(\(userIds)) AND kind NOT IN ('reminder', 'goal') AND time >= \(start) AND time < \(end) AND typeCode IS NOT NULL
+                GROUP BY typeCode ORDER BY n DESC, typeCode
+                """, logger: logger).decode((String, Int).self) { types.append((type, n)) }
+            return (summary, types)
         }
     }
 }

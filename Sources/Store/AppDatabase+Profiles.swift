@@ -48,13 +48,21 @@ extension AppDatabase: ProfileStore {
         }
     }
 
-    public func sightingSummary(userId: Int64) throws -> UserSightingSummary {
-        try writer.read { db in
+    public func sightingSummary(userIds: [Int64], start: Double, end: Double) throws -> (summary: UserSightingSummary, perType: [(type: String, aircraft: Int)]) {
+        guard !userIds.isEmpty else { return (UserSightingSummary(), []) }
+        let list = userIds.map { _ in "?" }.joined(separator: ",")
+        let args = StatementArguments(userIds) + [start, end]
+        return try writer.read { db in
+            let where_ = "userId IN (\(list)) AND kind != 'reminder' AND kind != 'goal' AND time >= ? AND time < ?"
             let row = try Row.fetchOne(db, sql: """
                 SELECT COUNT(DISTINCT address) AS a, COUNT(DISTINCT typeCode) AS t, MIN(time) AS f, MAX(time) AS l, MAX(distance) AS d
-                FROM journalEvent WHERE userId = ? AND kind != 'reminder'
-                """, arguments: [userId])!
-            return UserSightingSummary(aircraft: row["a"], types: row["t"], firstSighting: row["f"], lastSighting: row["l"], longestDistance: row["d"])
+                FROM journalEvent WHERE \(where_)
+                """, arguments: args)!
+            let types = try Row.fetchAll(db, sql: """
+                SELECT typeCode, COUNT(DISTINCT address) AS n FROM journalEvent WHERE \(where_) AND typeCode IS NOT NULL
+                GROUP BY typeCode ORDER BY n DESC, typeCode
+                """, arguments: args).map { (type: $0["typeCode"] as String, aircraft: $0["n"] as Int) }
+            return (UserSightingSummary(aircraft: row["a"], types: row["t"], firstSighting: row["f"], lastSighting: row["l"], longestDistance: row["d"]), types)
         }
     }
 }

@@ -56,6 +56,7 @@ public func buildRouter(sources: WebSources, staticFiles: StaticFiles = .bundled
         GroupsController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         GoalsController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         FeedController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
+        CompareController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         StatsController(database: sources.statistics ?? accounts.database).addRoutes(to: router.group("api"))
     } else if let statistics = sources.statistics {
         StatsController(database: statistics).addRoutes(to: router.group("api"))

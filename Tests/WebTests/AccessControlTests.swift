@@ -7,7 +7,7 @@ import Tracking
 @testable import Web
 
 /// Every route that acts for a logged-in user (`/api/me…`, `/api/groups…`, `/api/feed`,
-/// `/api/posts…`, `/api/admin…`), table-driven: logged out it is 401; another user (a stranger, or
+/// `/api/posts…`, `/api/admin…`, `/api/compare`), table-driven: logged out it is 401; another user (a stranger, or
 /// one alice blocks) gets 404 for alice's things or only their own data, and never a trace of
 /// alice's. A route added without a row here fails `everyRouteHasARow`.
 @Suite("Web: access control of every /api/me and /api/groups route")
@@ -81,6 +81,7 @@ struct AccessControlTests {
         Row(method: .post, route: "/api/posts/{id}/comments", path: "/api/posts/{secretpost}/comments", body: #"{"text":"hi"}"#, stranger: .notFound, blocked: .notFound),
         Row(method: .post, route: "/api/posts/{id}/report", path: "/api/posts/{secretpost}/report", body: #"{"reason":"spam"}"#, stranger: .notFound, blocked: .notFound),
         Row(method: .get, route: "/api/admin/reports", path: "/api/admin/reports", stranger: .forbidden, blocked: .forbidden),
+        Row(method: .get, route: "/api/compare", path: "/api/compare?with=alice", stranger: .notFound, blocked: .notFound),
     ]
 
     /// Words only alice's data holds.
@@ -90,7 +91,7 @@ struct AccessControlTests {
     func everyRouteHasARow() throws {
         let router = buildRouter(sources: WebSources(live: SnapshotPublisher(), accounts: WebAccounts(database: try AppDatabase.inMemory())))
         let known = Set(Self.rows.map { "\($0.method.rawValue) \($0.route)" })
-        let guarded = ["/api/me", "/api/groups", "/api/feed", "/api/posts", "/api/admin"]
+        let guarded = ["/api/me", "/api/groups", "/api/feed", "/api/posts", "/api/admin", "/api/compare"]
         let routes = router.routes.filter { route in guarded.contains { route.path.description.hasPrefix($0) } }
         #expect(routes.count == Self.rows.count)
         for route in routes {
