@@ -385,6 +385,9 @@ function setUser(user) {
   $('user-panel').hidden = !user;
   $('track-this').hidden = !user;
   $('account-button').textContent = user ? user.username : 'Log in';
+  // The social panel comes with a login.
+  $('social-button').hidden = !user;
+  if (!user) $('social').hidden = true;
   if (user) {
     $('user-name').textContent = user.username;
     // The account's settings win over this browser's.
@@ -621,3 +624,207 @@ $('reminder-banner').addEventListener('click', () => { $('reminder-banner').hidd
 setInterval(pollReminders, 10000);
 $('places').addEventListener('click', () => { if (window.Notification && Notification.permission === 'default') Notification.requestPermission(); }, { once: true });
 send('GET', 'api/me').then(setUser).catch(() => setUser(null));
+
+// ---- Social: feed, profile, friends, groups, goals, compare (all text set as text) ----
+const social = { tab: 'feed', next: null };
+function li(text, parent) { const e = document.createElement('li'); e.textContent = text; parent.appendChild(e); return e; }
+function button(label, parent, action) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = label;
+  b.addEventListener('click', async () => { try { await action(); showError('social-error', null); } catch (err) { showError('social-error', err); } });
+  parent.appendChild(b);
+  return b;
+}
+$('social-button').addEventListener('click', () => { $('social').hidden = !$('social').hidden; if (!$('social').hidden) showTab(social.tab); });
+$('close-social').addEventListener('click', () => { $('social').hidden = true; });
+for (const b of document.querySelectorAll('#social-tabs button')) b.addEventListener('click', () => showTab(b.dataset.tab));
+function showTab(tab) {
+  social.tab = tab;
+  for (const b of document.querySelectorAll('#social-tabs button')) b.classList.toggle('active', b.dataset.tab === tab);
+  for (const p of document.querySelectorAll('#social section[data-pane]')) p.hidden = p.dataset.pane !== tab;
+  ({ feed: () => loadFeed(false), profile: loadProfile, friends: loadFriends, groups: loadGroups, goals: loadGoals, compare: () => {} })[tab]();
+}
+
+// Feed: pages of 50 by cursor.
+function feedQuery() {
+  const view = $('feed-view').value;
+  $('feed-group').hidden = view !== 'group';
+  return 'view=' + view + (view === 'group' ? '&group=' + encodeURIComponent($('feed-group').value) : '');
+}
+async function loadFeed(more) {
+  let doc;
+  try { doc = await send('GET', 'api/feed?' + feedQuery() + (more && social.next ? '&before=' + social.next : '')); } catch (err) { showError('social-error', err); return; }
+  const list = $('feed');
+  if (!more) list.replaceChildren();
+  for (const p of doc.posts) {
+    const item = document.createElement('li');
+    item.dataset.post = String(p.id);
+    const meta = document.createElement('div');
+    meta.className = 'meta';
+    meta.textContent = (p.automatic ? 'FlyTracker' : p.author) + ' · ' + new Date(p.created_at * 1000).toLocaleString() + (p.hex ? ' · ' + p.hex : '') + ' · ' + p.comments + ' comments';
+    const text = document.createElement('div');
+    text.className = 'text';
+    text.textContent = p.text;
+    item.append(meta, text);
+    if (account.user && p.author === account.user.username) button('delete', item, async () => { await send('DELETE', 'api/posts/' + p.id); loadFeed(false); });
+    else if (account.user) button('report', item, async () => { const reason = window.prompt('Why?'); if (reason) await send('POST', 'api/posts/' + p.id + '/report', { reason }); });
+    list.appendChild(item);
+  }
+  social.next = doc.next;
+  $('feed-more').hidden = !doc.next;
+}
+$('feed-view').addEventListener('change', () => loadFeed(false));
+$('feed-group').addEventListener('change', () => loadFeed(false));
+$('feed-more').addEventListener('click', () => loadFeed(true));
+$('post-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const body = { text: $('post-text').value, audience: $('post-audience').value };
+  if (body.audience === 'group') body.group = $('feed-group').value;
+  if ($('post-hex').value) body.hex = $('post-hex').value.toLowerCase();
+  try { await send('POST', 'api/posts', body); $('post-text').value = ''; showError('social-error', null); loadFeed(false); } catch (err) { showError('social-error', err); }
+});
+
+// Profile: text, visibility per field, picture.
+const profileFields = ['display_name', 'bio', 'picture', 'home', 'stats'];
+async function loadProfile() {
+  let p;
+  try { p = await send('GET', 'api/me/profile'); } catch (err) { showError('social-error', err); return; }
+  $('profile-name').value = p.display_name || '';
+  $('profile-bio').value = p.bio || '';
+  $('profile-picture').hidden = !p.picture;
+  if (p.picture) $('profile-picture').src = p.picture;
+  const box = $('profile-visibility');
+  box.replaceChildren();
+  for (const f of profileFields) {
+    const label = document.createElement('label');
+    label.textContent = f.replace('_', ' ') + ' ';
+    const select = document.createElement('select');
+    select.dataset.field = f;
+    for (const v of ['public', 'friends', 'me']) { const o = document.createElement('option'); o.value = v; o.textContent = v === 'me' ? 'only me' : v; select.appendChild(o); }
+    select.value = p.visibility[f];
+    label.appendChild(select);
+    box.appendChild(label);
+  }
+  const stats = $('profile-stats');
+  stats.replaceChildren();
+  for (const [k, v] of Object.entries(p.stats || {})) {
+    const dt = document.createElement('dt'); dt.textContent = k.replaceAll('_', ' ');
+    const dd = document.createElement('dd'); dd.textContent = k.endsWith('sighting') && v ? new Date(v * 1000).toLocaleDateString() : String(v ?? '—');
+    stats.append(dt, dd);
+  }
+}
+$('profile-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const visibility = {};
+  for (const s of document.querySelectorAll('#profile-visibility select')) visibility[s.dataset.field] = s.value;
+  try { await send('PUT', 'api/me/profile', { display_name: $('profile-name').value, bio: $('profile-bio').value, visibility }); showError('social-error', null); loadProfile(); }
+  catch (err) { showError('social-error', err); }
+});
+$('profile-upload').addEventListener('change', async () => {
+  const file = $('profile-upload').files[0];
+  if (!file) return;
+  const response = await fetch('api/me/profile/picture', { method: 'PUT', credentials: 'same-origin', body: file });
+  if (!response.ok) { const doc = await response.json().catch(() => ({})); showError('social-error', doc.message || response.statusText); return; }
+  showError('social-error', null);
+  loadProfile();
+});
+
+// Friends and blocks.
+async function loadFriends() {
+  let doc;
+  try { doc = await send('GET', 'api/me/friends'); } catch (err) { showError('social-error', err); return; }
+  const fill = (id, names, actions) => {
+    const list = $(id);
+    list.replaceChildren();
+    for (const n of names) { const item = li(n, list); for (const [label, act] of actions(n)) button(label, item, async () => { await act(); loadFriends(); }); }
+  };
+  const name = (n) => encodeURIComponent(n);
+  fill('friends', doc.friends, (n) => [['remove', () => send('DELETE', 'api/me/friends/' + name(n))], ['compare', async () => { $('compare-with').value = n; showTab('compare'); }]]);
+  fill('friends-incoming', doc.incoming, (n) => [['accept', () => send('POST', 'api/me/friends/' + name(n) + '/accept')], ['decline', () => send('DELETE', 'api/me/friends/' + name(n))]]);
+  fill('friends-outgoing', doc.outgoing, (n) => [['withdraw', () => send('DELETE', 'api/me/friends/' + name(n))]]);
+  fill('friends-blocked', doc.blocked, (n) => [['unblock', () => send('DELETE', 'api/me/blocks/' + name(n))]]);
+}
+$('friend-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  try { await send('POST', 'api/me/friends', { username: $('friend-name').value }); $('friend-name').value = ''; showError('social-error', null); loadFriends(); } catch (err) { showError('social-error', err); }
+});
+$('block-button').addEventListener('click', async () => {
+  try { await send('POST', 'api/me/blocks', { username: $('friend-name').value }); $('friend-name').value = ''; showError('social-error', null); loadFriends(); } catch (err) { showError('social-error', err); }
+});
+
+// Groups and a group's page.
+async function loadGroups() {
+  let doc;
+  try { doc = await send('GET', 'api/me/groups'); } catch (err) { showError('social-error', err); return; }
+  const list = $('groups');
+  list.replaceChildren();
+  for (const g of doc.groups) {
+    const item = li(g.name + ' · ' + g.role, list);
+    const gn = encodeURIComponent(g.name);
+    if (g.role === 'invited') button('join', item, async () => { await send('POST', 'api/groups/' + gn + '/join'); loadGroups(); });
+    else button('open', item, () => showGroup(g.name));
+    button(g.role === 'invited' ? 'decline' : 'leave', item, async () => { await send('POST', 'api/groups/' + gn + '/leave'); loadGroups(); });
+  }
+}
+async function showGroup(name) {
+  const g = await send('GET', 'api/groups/' + encodeURIComponent(name));
+  const page = $('group-page');
+  page.replaceChildren();
+  const h = document.createElement('h3'); h.textContent = g.name + (g.description ? ' — ' + g.description : ''); page.appendChild(h);
+  const members = document.createElement('ul'); for (const m of g.members || []) li(m.username + ' (' + m.role + ')', members); page.appendChild(members);
+  const rules = document.createElement('ul'); for (const r of (g.watchlist || { rules: [] }).rules) li('tracks ' + r.kind + ' ' + r.value, rules); page.appendChild(rules);
+  const seen = document.createElement('ol'); for (const e of (g.sightings || { events: [] }).events) li(new Date(e.time * 1000).toLocaleString() + ' · ' + (e.callsign || e.registration || e.hex) + ' · ' + (e.type || ''), seen); page.appendChild(seen);
+}
+$('group-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  try { await send('POST', 'api/groups', { name: $('group-name').value, open: $('group-open').checked }); showError('social-error', null); loadGroups(); } catch (err) { showError('social-error', err); }
+});
+$('group-join').addEventListener('click', async () => {
+  try { await send('POST', 'api/groups/' + encodeURIComponent($('group-name').value) + '/join'); showError('social-error', null); loadGroups(); } catch (err) { showError('social-error', err); }
+});
+
+// Goals with progress bars.
+async function loadGoals() {
+  let doc;
+  try { doc = await send('GET', 'api/me/goals'); } catch (err) { showError('social-error', err); return; }
+  const list = $('goals');
+  list.replaceChildren();
+  for (const g of doc.goals) {
+    const item = li(g.name + (g.group ? ' (' + g.group + ')' : ''), list);
+    const bar = document.createElement('span'); bar.className = 'progress';
+    const fill = document.createElement('span'); fill.style.width = Math.min(100, 100 * g.progress / g.target).toFixed(0) + '%';
+    bar.appendChild(fill);
+    item.appendChild(bar);
+    item.appendChild(document.createTextNode(g.progress + '/' + g.target + (g.completed_at ? ' ✓ ' + new Date(g.completed_at * 1000).toLocaleDateString() + ' (' + g.completed_by + ')' : '')));
+    if (!g.group) button('remove', item, async () => { await send('DELETE', 'api/me/goals/' + g.id); loadGoals(); });
+  }
+}
+$('goal-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const body = { name: $('goal-name').value, kind: $('goal-kind').value, target: Number($('goal-target').value), period: $('goal-period').value };
+  if (body.kind === 'type_aircraft') body.type = $('goal-type').value;
+  try { await send('POST', 'api/me/goals', body); showError('social-error', null); loadGoals(); } catch (err) { showError('social-error', err); }
+});
+
+// Compare: aircraft per type, mine and theirs, as paired bars.
+$('compare-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const who = $('compare-with').value;
+  const q = who.startsWith('group:') ? 'group=' + encodeURIComponent(who.slice(6)) : 'with=' + encodeURIComponent(who);
+  let doc;
+  try { doc = await send('GET', 'api/compare?' + q + '&period=' + $('compare-period').value); showError('social-error', null); } catch (err) { showError('social-error', err); return; }
+  const svg = $('compare-chart');
+  svg.replaceChildren();
+  const head = el('text', { x: 4, y: 12 }, svg);
+  head.textContent = `${doc.me.name}: ${doc.me.aircraft} aircraft, ${doc.me.types} types · ${doc.other.name}: ${doc.other.aircraft} aircraft, ${doc.other.types} types`;
+  const types = [...new Set([...doc.me.per_type, ...doc.other.per_type].map((t) => t.type))].slice(0, 10);
+  const count = (side, t) => (side.per_type.find((x) => x.type === t) || { aircraft: 0 }).aircraft;
+  const max = Math.max(1, ...types.flatMap((t) => [count(doc.me, t), count(doc.other, t)]));
+  types.forEach((t, i) => {
+    const y = 24 + i * 19;
+    const label = el('text', { x: 2, y: y + 10 }, svg); label.textContent = t;
+    el('rect', { class: 'me', x: 50, y, width: (count(doc.me, t) / max * 250).toFixed(1), height: 8 }, svg);
+    el('rect', { class: 'other', x: 50, y: y + 8, width: (count(doc.other, t) / max * 250).toFixed(1), height: 8 }, svg);
+  });
+});
