@@ -69,7 +69,18 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print nothing but the output asked for (no summary at the end).")
     var quiet = false
 
+    @Option(name: .customLong("auto-posts"), help: ArgumentHelp("Automatic posts to the feed: emergency (squawks 7500/7600/7700), new-type (the first of a type seen here), goal (goals reached, to the user's friends); comma-separated. Default: none.", valueName: "KINDS"))
+    var autoPosts: String?
+
+    /// The automatic posts `--auto-posts` enables.
+    var autoPostKinds: Set<AutoPoster.Kind> {
+        Set((autoPosts ?? "").split(separator: ",").compactMap { AutoPoster.Kind(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
+    }
+
     func validate() throws {
+        for kind in (autoPosts ?? "").split(separator: ",") where AutoPoster.Kind(rawValue: kind.trimmingCharacters(in: .whitespaces)) == nil {
+            throw ValidationError("--auto-posts takes emergency, new-type and goal, not '\(kind)'")
+        }
         if [source.inputFile != nil, simulator.simulate, network.netOnly].filter({ $0 }).count > 1 {
             throw ValidationError("choose one source: --ifile, --simulate or --net-only")
         }

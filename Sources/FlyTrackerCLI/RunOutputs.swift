@@ -31,6 +31,9 @@ final class RunOutputs {
     private var remindersFailed = false
     /// Goals, fed the visits the recorder closes.
     private let goals: GoalService?
+    /// The feed's automatic posts (`--auto-posts`).
+    private let autoPoster: AutoPoster?
+    private var autoPostsFailed = false
 
     /// Where the web server reads the live table, stats.json and the network's receivers from.
     private let web: (snapshots: SnapshotPublisher, stats: PublishedStats, receivers: PublishedReceivers)?
@@ -48,11 +51,13 @@ final class RunOutputs {
             alerts = AlertDispatcher(database: store)
             reminders = ReminderService(store: store)
             goals = GoalService(store: store)
+            autoPoster = command.autoPostKinds.isEmpty ? nil : AutoPoster(store: store, kinds: command.autoPostKinds)
         } else {
             recorder = nil
             alerts = nil
             reminders = nil
             goals = nil
+            autoPoster = nil
         }
         interactive = command.interactive
         sort = command.sort
@@ -96,8 +101,18 @@ final class RunOutputs {
         if let recorder {
             do {
                 var events = try recorder.record(snapshot)
-                if let goals { events += try goals.apply(recorder.lastClosed, now: now) }
+                let reached = try goals?.apply(recorder.lastClosed, now: now) ?? []
+                events += reached
                 recorderFailed = false
+                if let autoPoster {
+                    do {
+                        try autoPoster.post(snapshot: snapshot, closed: recorder.lastClosed, goalEvents: reached)
+                        autoPostsFailed = false
+                    } catch {
+                        if !autoPostsFailed { StandardStreams.error("cannot write automatic posts: \(error)") }
+                        autoPostsFailed = true
+                    }
+                }
                 if !events.isEmpty, let alerts { Task { _ = await alerts.deliver(events) } }
             } catch {
                 if !recorderFailed { StandardStreams.error("cannot write the sighting log: \(error)") }

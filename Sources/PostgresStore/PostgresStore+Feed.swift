@@ -111,6 +111,17 @@ extension PostgresStore: FeedStore {
         }
     }
 
+    public func knownTypes(excludingVisits: Set<Int64>) throws -> Set<String> {
+        let excluded = Array(excludingVisits)
+        return try blocking { [client, logger] in
+            var types = Set<String>()
+            for try await t in try await client.query("""
+                SELECT DISTINCT upper(typeCode) FROM visit WHERE typeCode IS NOT NULL AND NOT (id = ANY(\(excluded)))
+                """, logger: logger).decode(String.self) { types.insert(t) }
+            return types
+        }
+    }
+
     public func isAdmin(userId: Int64) throws -> Bool {
         try blocking { [client, logger] in
             for try await _ in try await client.query("SELECT 1 FROM siteAdmin WHERE userId = \(userId)", logger: logger) { return true }

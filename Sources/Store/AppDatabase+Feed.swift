@@ -79,6 +79,15 @@ extension AppDatabase: FeedStore {
         }
     }
 
+    public func knownTypes(excludingVisits: Set<Int64>) throws -> Set<String> {
+        let ids = Array(excludingVisits)
+        let list = ids.isEmpty ? "" : " AND id NOT IN (" + ids.map { _ in "?" }.joined(separator: ",") + ")"
+        return try writer.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT DISTINCT upper(typeCode) FROM visit WHERE typeCode IS NOT NULL\(list)",
+                                    arguments: StatementArguments(ids)))
+        }
+    }
+
     public func isAdmin(userId: Int64) throws -> Bool {
         try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM siteAdmin WHERE userId = ?", arguments: [userId]) == 1 }
     }

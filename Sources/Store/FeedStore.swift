@@ -127,6 +127,8 @@ public protocol FeedStore: AnyObject, Sendable {
     func comments(postId: Int64) throws -> [CommentRecord]
     func report(postId: Int64, userId: Int64, reason: String, now: Double) throws
     func reports(limit: Int) throws -> [ReportRecord]
+    /// Every type in the sighting log but the visits `excludingVisits` (what is new).
+    func knownTypes(excludingVisits: Set<Int64>) throws -> Set<String>
     func isAdmin(userId: Int64) throws -> Bool
     func setAdmin(userId: Int64, _ admin: Bool) throws
 }
