@@ -81,3 +81,32 @@ struct PlacesCommandTests {
         #expect(pass.count >= 4 && pass.errors.allSatisfy { abs($0) <= 60 }, "\(pass.errors)")
     }
 }
+
+/// The site owner's social tools: groups and moderation.
+@Suite("Groups and moderation commands", .serialized)
+struct SocialCommandTests {
+    @Test("groups list/show/delete and moderation reports/delete/admin work on the database; unknown names exit 1")
+    func ownerTools() throws {
+        let (path, db) = try StoreCommandsTests.database()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let alice = try #require(try db.user(named: "alice")).id!
+        let bob = try db.addUser(username: "bob", password: "correct horse", now: 0, cost: 4).id!
+        let g = try db.createGroup(ownerId: alice, name: "Spotters", description: nil, open: true, now: 0)
+        _ = try db.addGroupRule(groupId: g.id, kind: .type, value: "A388", label: nil, now: 0)
+        let post = try db.addPost(PostRecord(userId: bob, audience: .public, text: "rude", createdAt: 0))
+        try db.report(postId: post.id!, userId: alice, reason: "rude", now: 1)
+        try PlacesCommandTests.run(GroupsCommand.self, ["list", "--user", "alice", "--db", path])
+        try PlacesCommandTests.run(GroupsCommand.self, ["show", "Spotters", "--db", path])
+        #expect(throws: ExitCode.self) { try PlacesCommandTests.run(GroupsCommand.self, ["show", "Nope", "--db", path]) }
+        try PlacesCommandTests.run(ModerationCommand.self, ["reports", "--db", path])
+        try PlacesCommandTests.run(ModerationCommand.self, ["admin", "alice", "--db", path])
+        #expect(try db.isAdmin(userId: alice))
+        try PlacesCommandTests.run(ModerationCommand.self, ["admin", "alice", "--remove", "--db", path])
+        #expect(try !db.isAdmin(userId: alice))
+        try PlacesCommandTests.run(ModerationCommand.self, ["delete", "\(post.id!)", "--db", path])
+        #expect(try db.post(id: post.id!, viewer: nil) == nil && db.reports(limit: 5).isEmpty)
+        #expect(throws: ExitCode.self) { try PlacesCommandTests.run(ModerationCommand.self, ["delete", "\(post.id!)", "--db", path]) }
+        try PlacesCommandTests.run(GroupsCommand.self, ["delete", "Spotters", "--db", path])
+        #expect(try db.group(named: "Spotters") == nil && db.allGroupRules().isEmpty)
+    }
+}
