@@ -7,7 +7,8 @@ import Tracking
 @testable import Web
 
 /// Every route that acts for a logged-in user (`/api/me…`, `/api/groups…`, `/api/feed`,
-/// `/api/posts…`, `/api/admin…`, `/api/compare`), table-driven: logged out it is 401; another user (a stranger, or
+/// `/api/posts…`, `/api/admin…`, `/api/compare`), and those that show one user's things to
+/// another (`/api/users…`, an aircraft's thread), table-driven: logged out it is 401; another user (a stranger, or
 /// one alice blocks) gets 404 for alice's things or only their own data, and never a trace of
 /// alice's. A route added without a row here fails `everyRouteHasARow`.
 @Suite("Web: access control of every /api/me and /api/groups route")
@@ -25,6 +26,8 @@ struct AccessControlTests {
         var stranger: HTTPResponse.Status
         /// What a user alice blocks (cy) gets.
         var blocked: HTTPResponse.Status
+        /// What a request without a session gets (nil: 401, or 404 for a GET of something not public).
+        var loggedOut: HTTPResponse.Status? = nil
         var description: String { "\(method) \(route)" }
     }
 
@@ -82,6 +85,10 @@ struct AccessControlTests {
         Row(method: .post, route: "/api/posts/{id}/report", path: "/api/posts/{secretpost}/report", body: #"{"reason":"spam"}"#, stranger: .notFound, blocked: .notFound),
         Row(method: .get, route: "/api/admin/reports", path: "/api/admin/reports", stranger: .forbidden, blocked: .forbidden),
         Row(method: .get, route: "/api/compare", path: "/api/compare?with=alice", stranger: .notFound, blocked: .notFound),
+        // Anyone's profile as the viewer may see it: public fields only, and nothing at all for cy.
+        Row(method: .get, route: "/api/users/{username}/profile", path: "/api/users/alice/profile", stranger: .ok, blocked: .notFound, loggedOut: .ok),
+        Row(method: .get, route: "/api/users/{username}/picture", path: "/api/users/alice/picture", stranger: .notFound, blocked: .notFound, loggedOut: .notFound),
+        Row(method: .get, route: "/api/aircraft/{hex}/thread", path: "/api/aircraft/4840d6/thread", stranger: .ok, blocked: .ok, loggedOut: .ok),
     ]
 
     /// Words only alice's data holds.
@@ -91,8 +98,10 @@ struct AccessControlTests {
     func everyRouteHasARow() throws {
         let router = buildRouter(sources: WebSources(live: SnapshotPublisher(), accounts: WebAccounts(database: try AppDatabase.inMemory())))
         let known = Set(Self.rows.map { "\($0.method.rawValue) \($0.route)" })
-        let guarded = ["/api/me", "/api/groups", "/api/feed", "/api/posts", "/api/admin", "/api/compare"]
-        let routes = router.routes.filter { route in guarded.contains { route.path.description.hasPrefix($0) } }
+        let guarded = ["/api/me", "/api/groups", "/api/feed", "/api/posts", "/api/admin", "/api/compare", "/api/users"]
+        let routes = router.routes.filter { route in
+            guarded.contains { route.path.description.hasPrefix($0) } || route.path.description == "/api/aircraft/{hex}/thread"
+        }
         #expect(routes.count == Self.rows.count)
         for route in routes {
             #expect(known.contains("\(route.method.rawValue) \(route.path.description)"), "\(route.method) \(route.path) has no access-control row")
@@ -142,7 +151,12 @@ struct AccessControlTests {
             for row in Self.rows {
                 try await client.execute(uri: fill(row.path), method: row.method, body: row.body.map { body(fill($0)) }) { r in
                     // Logged out, only what is public answers: the feed's friends view and a secret post do not.
-                    #expect(r.status == .unauthorized || (row.method == .get && r.status == .notFound), "\(row) logged out: \(r.status)")
+                    if let expected = row.loggedOut {
+                        #expect(r.status == expected, "\(row) logged out: \(r.status)")
+                    } else {
+                        #expect(r.status == .unauthorized || (row.method == .get && r.status == .notFound), "\(row) logged out: \(r.status)")
+                    }
+                    for secret in Self.secrets { #expect(!r.text.contains(secret), "\(row) logged out leaks \(secret)") }
                 }
                 for (who, headers, expected) in [("stranger", bob, row.stranger), ("blocked", cy, row.blocked)] {
                     try await client.execute(uri: fill(row.path), method: row.method, headers: headers, body: row.body.map { body(fill($0, who == "stranger" ? "bob" : "cy")) }) { r in

@@ -384,6 +384,7 @@ function setUser(user) {
   $('login-form').hidden = !!user;
   $('user-panel').hidden = !user;
   $('track-this').hidden = !user;
+  $('discuss-this').hidden = !user;
   $('account-button').textContent = user ? user.username : 'Log in';
   // The social panel comes with a login.
   $('social-button').hidden = !user;
@@ -654,7 +655,9 @@ function feedQuery() {
 }
 async function loadFeed(more) {
   let doc;
-  try { doc = await send('GET', 'api/feed?' + feedQuery() + (more && social.next ? '&before=' + social.next : '')); } catch (err) { showError('social-error', err); return; }
+  const hex = $('feed-hex').value.trim().toLowerCase();
+  const base = /^[0-9a-f]{6}$/.test(hex) ? 'api/aircraft/' + hex + '/thread?' : 'api/feed?' + feedQuery();
+  try { doc = await send('GET', base + (more && social.next ? '&before=' + social.next : '')); } catch (err) { showError('social-error', err); return; }
   const list = $('feed');
   if (!more) list.replaceChildren();
   for (const p of doc.posts) {
@@ -667,6 +670,7 @@ async function loadFeed(more) {
     text.className = 'text';
     text.textContent = p.text;
     item.append(meta, text);
+    button('comments', item, () => showComments(p.id, item));
     if (account.user && p.author === account.user.username) button('delete', item, async () => { await send('DELETE', 'api/posts/' + p.id); loadFeed(false); });
     else if (account.user) button('report', item, async () => { const reason = window.prompt('Why?'); if (reason) await send('POST', 'api/posts/' + p.id + '/report', { reason }); });
     list.appendChild(item);
@@ -674,6 +678,32 @@ async function loadFeed(more) {
   social.next = doc.next;
   $('feed-more').hidden = !doc.next;
 }
+async function showComments(id, item) {
+  const doc = await send('GET', 'api/posts/' + id);
+  const list = item.querySelector('ul.comments') || item.appendChild(document.createElement('ul'));
+  list.className = 'comments';
+  list.replaceChildren();
+  for (const c of doc.comments) li(c.author + ': ' + c.text, list);
+  const form = document.createElement('form');
+  const input = document.createElement('input');
+  input.placeholder = 'comment';
+  input.maxLength = 500;
+  input.setAttribute('aria-label', 'Comment');
+  form.appendChild(input);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try { await send('POST', 'api/posts/' + id + '/comments', { text: input.value }); showComments(id, item); } catch (err) { showError('social-error', err); }
+  });
+  list.appendChild(form);
+}
+$('feed-hex').addEventListener('change', () => loadFeed(false));
+$('discuss-this').addEventListener('click', () => {
+  if (!state.selected || state.selected.startsWith('~')) return;
+  $('feed-hex').value = state.selected;
+  $('post-hex').value = state.selected;
+  $('social').hidden = false;
+  showTab('feed');
+});
 $('feed-view').addEventListener('change', () => loadFeed(false));
 $('feed-group').addEventListener('change', () => loadFeed(false));
 $('feed-more').addEventListener('click', () => loadFeed(true));
