@@ -3,7 +3,7 @@ import Store
 
 /// Goals on PostgreSQL (`GoalStore`), as on SQLite.
 extension PostgresStore: GoalStore {
-    static let goalColumns = "id, userId, groupId, name, kind, type, target, startsAt, endsAt, progress, counted, completedAt, completedAddress, completedVisitId, createdAt"
+    static let goalColumns = "id, userId, groupId, name, kind, type, target, startsAt, endsAt, progress, counted, completedAt, completedAddress, completedVisitId, createdAt, distance"
 
     static func goal(_ row: PostgresRow) throws -> Goal? {
         let c = try row.makeRandomAccess()
@@ -14,6 +14,7 @@ extension PostgresStore: GoalStore {
                     counted: Goal.counted(json: try c[10].decode(String.self)), completedAt: try c[11].decode(Double?.self),
                     completedAddress: try c[12].decode(Int?.self), completedVisitId: try c[13].decode(Int64?.self),
                     createdAt: try c[14].decode(Double.self))
+            .with(distance: try c[15].decode(Double?.self))
     }
 
     func fetchGoals(_ query: PostgresQuery) throws -> [Goal] {
@@ -30,8 +31,8 @@ extension PostgresStore: GoalStore {
         let id = try blocking { [client, logger, g] in
             var id: Int64 = 0
             for try await v in try await client.query("""
-                INSERT INTO goal (userId, groupId, name, kind, type, target, startsAt, endsAt, progress, counted, createdAt)
-                VALUES (\(g.userId), \(g.groupId), \(g.name), \(g.kind.rawValue), \(g.type), \(g.target), \(g.start), \(g.end), \(g.progress),
+                INSERT INTO goal (userId, groupId, name, kind, type, distance, target, startsAt, endsAt, progress, counted, createdAt)
+                VALUES (\(g.userId), \(g.groupId), \(g.name), \(g.kind.rawValue), \(g.type), \(g.distance), \(g.target), \(g.start), \(g.end), \(g.progress),
                         \(counted), \(g.createdAt)) RETURNING id
                 """, logger: logger).decode(Int64.self) { id = v }
             return id
@@ -76,5 +77,13 @@ extension PostgresStore: GoalStore {
             return n
         }
         guard removed == 1 else { throw GoalError.unknownGoal(id) }
+    }
+}
+
+extension Goal {
+    fileprivate func with(distance: Double?) -> Goal {
+        var g = self
+        g.distance = distance
+        return g
     }
 }

@@ -10,7 +10,7 @@ extension PostgresStore {
     static let visitColumns = ["address", "firstSeen", "lastSeen", "callsign", "callsigns", "registration", "typeCode",
                                "operatorName", "category", "military", "squawk", "minAltitude", "maxAltitude",
                                "closestDistance", "closestTime", "messages", "positions", "lastLatitude",
-                               "lastLongitude", "lastTrack", "closed"]
+                               "lastLongitude", "lastTrack", "closed", "farthestDistance"]
     /// Rows per multi-row statement (PostgreSQL takes at most 65 535 parameters).
     static let chunk = 500
 
@@ -45,7 +45,7 @@ extension PostgresStore {
                     binds.append(v.category); binds.append(v.military); binds.append(v.squawk); binds.append(v.minAltitude)
                     binds.append(v.maxAltitude); binds.append(v.closestDistance); binds.append(v.closestTime); binds.append(v.messages)
                     binds.append(v.positions); binds.append(v.lastLatitude); binds.append(v.lastLongitude); binds.append(v.lastTrack)
-                    binds.append(v.closed)
+                    binds.append(v.closed); binds.append(v.farthestDistance)
                 }
                 let sql = """
                     INSERT INTO visit (\(columns.joined(separator: ", "))) VALUES \(Self.placeholders(rows: rows.count, columns: columns.count))
@@ -136,7 +136,8 @@ extension PostgresStore {
             squawk: try c[11].decode(String?.self), minAltitude: try c[12].decode(Int?.self), maxAltitude: try c[13].decode(Int?.self),
             closestDistance: try c[14].decode(Double?.self), closestTime: try c[15].decode(Double?.self),
             messages: try c[16].decode(Int.self), positions: try c[17].decode(Int.self), lastLatitude: try c[18].decode(Double?.self),
-            lastLongitude: try c[19].decode(Double?.self), lastTrack: try c[20].decode(Double?.self), closed: try c[21].decode(Bool.self))
+            lastLongitude: try c[19].decode(Double?.self), lastTrack: try c[20].decode(Double?.self), closed: try c[21].decode(Bool.self),
+            farthestDistance: try c[22].decode(Double?.self))
     }
 
     public func visits(address: UInt32, limit: Int) throws -> [VisitRecord] {

@@ -5,7 +5,7 @@ import GRDB
 extension AppDatabase: GoalStore {
     static func goal(_ row: Row) -> Goal? {
         guard let kind = Goal.Kind(rawValue: row["kind"]) else { return nil }
-        return Goal(id: row["id"], userId: row["userId"], groupId: row["groupId"], name: row["name"], kind: kind, type: row["type"],
+        return Goal(id: row["id"], userId: row["userId"], groupId: row["groupId"], name: row["name"], kind: kind, type: row["type"], distance: row["distance"],
                     target: row["target"], start: row["startsAt"], end: row["endsAt"], progress: row["progress"],
                     counted: Goal.counted(json: row["counted"]), completedAt: row["completedAt"], completedAddress: row["completedAddress"],
                     completedVisitId: row["completedVisitId"], createdAt: row["createdAt"])
@@ -15,9 +15,9 @@ extension AppDatabase: GoalStore {
         var g = try goal.validated()
         try writer.write { db in
             try db.execute(sql: """
-                INSERT INTO goal (userId, groupId, name, kind, type, target, startsAt, endsAt, progress, counted, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [g.userId, g.groupId, g.name, g.kind.rawValue, g.type, g.target, g.start, g.end, g.progress, g.countedJSON, g.createdAt])
+                INSERT INTO goal (userId, groupId, name, kind, type, distance, target, startsAt, endsAt, progress, counted, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [g.userId, g.groupId, g.name, g.kind.rawValue, g.type, g.distance, g.target, g.start, g.end, g.progress, g.countedJSON, g.createdAt])
             g.id = db.lastInsertedRowID
         }
         return g

@@ -12,6 +12,8 @@ public struct Goal: Sendable, Equatable {
         case distinctAircraft = "distinct_aircraft"
         /// `target` different military aircraft, e.g. "a military aircraft" (target 1).
         case military
+        /// `target` different aircraft heard farther than `distance` NM, e.g. "beyond 200 NM".
+        case beyond
     }
 
     public var id: Int64?
@@ -22,6 +24,8 @@ public struct Goal: Sendable, Equatable {
     public var kind: Kind
     /// For `typeAircraft`.
     public var type: String?
+    /// For `beyond`, NM.
+    public var distance: Double?
     public var target: Int
     /// Visits that began in `start..<end` (Unix seconds) count.
     public var start: Double
@@ -37,7 +41,7 @@ public struct Goal: Sendable, Equatable {
     public var createdAt: Double
 
     public init(id: Int64? = nil, userId: Int64? = nil, groupId: Int64? = nil, name: String, kind: Kind, type: String? = nil,
-                target: Int, start: Double, end: Double, progress: Int = 0, counted: Set<String> = [], completedAt: Double? = nil,
+                distance: Double? = nil, target: Int, start: Double, end: Double, progress: Int = 0, counted: Set<String> = [], completedAt: Double? = nil,
                 completedAddress: Int? = nil, completedVisitId: Int64? = nil, createdAt: Double) {
         self.id = id
         self.userId = userId
@@ -45,6 +49,7 @@ public struct Goal: Sendable, Equatable {
         self.name = name
         self.kind = kind
         self.type = type
+        self.distance = distance
         self.target = target
         self.start = start
         self.end = end
@@ -69,6 +74,7 @@ public struct Goal: Sendable, Equatable {
         case .distinctTypes: return v.typeCode?.uppercased()
         case .distinctAircraft: return String(v.address)
         case .military: return v.military ? String(v.address) : nil
+        case .beyond: return (v.farthestDistance ?? 0) > (distance ?? .infinity) ? String(v.address) : nil
         }
     }
 
@@ -111,6 +117,11 @@ public struct Goal: Sendable, Equatable {
         } else {
             g.type = nil
         }
+        if kind == .beyond {
+            guard let d = distance, d.isFinite, (1...1000).contains(d) else { throw .invalidDistance }
+        } else {
+            g.distance = nil
+        }
         guard (userId == nil) != (groupId == nil) else { throw .invalidOwner }
         return g
     }
@@ -139,6 +150,7 @@ public enum GoalError: Error, Equatable, CustomStringConvertible {
     case invalidPeriod
     case invalidType(String)
     case invalidOwner
+    case invalidDistance
     case unknownGoal(Int64)
 
     public var description: String {
@@ -148,6 +160,7 @@ public enum GoalError: Error, Equatable, CustomStringConvertible {
         case .invalidPeriod: "the period must be month, year or all (or an end after the start)"
         case .invalidType(let t): "invalid type '\(t)' (an ICAO type such as A388, or a prefix such as B73*)"
         case .invalidOwner: "a goal belongs to a user or to a group"
+        case .invalidDistance: "a goal beyond a distance needs one of 1-1000 NM"
         case .unknownGoal(let id): "no goal \(id)"
         }
     }

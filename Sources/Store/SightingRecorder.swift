@@ -197,6 +197,7 @@ public final class SightingRecorder {
             r.lastLatitude = p.latitude
             r.lastLongitude = p.longitude
             r.lastTrack = o.track ?? r.lastTrack
+            if let d = o.distance, d > (r.farthestDistance ?? -1) { r.farthestDistance = d }
             if let d = o.distance, d < (r.closestDistance ?? .infinity) {
                 r.closestDistance = d
                 r.closestTime = pt

@@ -31,13 +31,15 @@ public struct VisitRecord: Codable, FetchableRecord, MutablePersistableRecord, S
     public var lastTrack: Double?
     /// The aircraft went silent and the visit is final.
     public var closed: Bool
+    /// The farthest it was heard from the receiver, NM (migration v12; goals "beyond 200 NM").
+    public var farthestDistance: Double?
 
     public init(id: Int64? = nil, address: Int, firstSeen: Double, lastSeen: Double, callsign: String? = nil,
                 callsigns: String? = nil, registration: String? = nil, typeCode: String? = nil, operatorName: String? = nil,
                 category: String? = nil, military: Bool = false, squawk: String? = nil, minAltitude: Int? = nil,
                 maxAltitude: Int? = nil, closestDistance: Double? = nil, closestTime: Double? = nil, messages: Int = 0,
                 positions: Int = 0, lastLatitude: Double? = nil, lastLongitude: Double? = nil, lastTrack: Double? = nil,
-                closed: Bool = false) {
+                closed: Bool = false, farthestDistance: Double? = nil) {
         self.id = id
         self.address = address
         self.firstSeen = firstSeen
@@ -60,6 +62,7 @@ public struct VisitRecord: Codable, FetchableRecord, MutablePersistableRecord, S
         self.lastLongitude = lastLongitude
         self.lastTrack = lastTrack
         self.closed = closed
+        self.farthestDistance = farthestDistance
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -162,6 +162,7 @@ enum StoreSchema {
         // members and shared watchlists, goals, and the feed (posts, comments, reports, admins).
         migrator.registerMigration("v12-social") { db in
             try db.execute(sql: """
+                ALTER TABLE visit ADD COLUMN farthestDistance DOUBLE;
                 CREATE TABLE friendship (
                     userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
                     otherId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
@@ -198,7 +199,7 @@ enum StoreSchema {
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
                     userId INTEGER REFERENCES user(id) ON DELETE CASCADE,
                     groupId INTEGER REFERENCES spottingGroup(id) ON DELETE CASCADE,
-                    name TEXT NOT NULL, kind TEXT NOT NULL, type TEXT, target INTEGER NOT NULL,
+                    name TEXT NOT NULL, kind TEXT NOT NULL, type TEXT, distance DOUBLE, target INTEGER NOT NULL,
                     startsAt DOUBLE NOT NULL, endsAt DOUBLE NOT NULL, progress INTEGER NOT NULL, counted TEXT NOT NULL,
                     completedAt DOUBLE, completedAddress INTEGER, completedVisitId INTEGER, createdAt DOUBLE NOT NULL,
                     CHECK ((userId IS NULL) <> (groupId IS NULL)));

@@ -19,6 +19,8 @@ struct GoalsController<Context: RequestContext> {
         var name: String
         var kind: Goal.Kind
         var type: String?
+        /// For `beyond`, NM.
+        var distance_nm: Double?
         var target: Int
         /// `month`, `year` or `all` (default month).
         var period: String?
@@ -33,6 +35,7 @@ struct GoalsController<Context: RequestContext> {
         w.add("name", g.name)
         w.add("kind", g.kind.rawValue)
         w.add("type", g.type)
+        w.add("distance_nm", g.distance)
         w.add("target", g.target)
         w.add("progress", g.progress)
         w.add("start", g.start)
@@ -57,7 +60,7 @@ struct GoalsController<Context: RequestContext> {
         guard let (start, end) = Goal.period(a.period ?? "month", now: clock()) else {
             throw APIError.badRequest(GoalError.invalidPeriod.description)
         }
-        var goal = Goal(userId: u.id!, name: a.name, kind: a.kind, type: a.type, target: a.target, start: start, end: end, createdAt: clock())
+        var goal = Goal(userId: u.id!, name: a.name, kind: a.kind, type: a.type, distance: a.distance_nm, target: a.target, start: start, end: end, createdAt: clock())
         var groupName: String?
         if let name = a.group {
             let (g, role) = try GroupsController<Context>(accounts: accounts, clock: clock).run { try accounts.database.visibleGroup(name, to: u.id!) }

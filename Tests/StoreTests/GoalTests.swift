@@ -21,7 +21,8 @@ import Tracking
             let first = month.start - 86_400 + Double(rng.next() % UInt64(32 * 86_400))
             let type = types[address % types.count]
             out.append(VisitRecord(id: Int64(i + 1), address: address, firstSeen: first + Double(i) / 8192, lastSeen: first + Double(60 + rng.next() % 3600),
-                                   callsign: "FT\(address % 97)", typeCode: type, military: type == "C130", closed: true))
+                                   callsign: "FT\(address % 97)", typeCode: type, military: type == "C130", closed: true,
+                                   farthestDistance: Double(rng.next() % 2300) / 10))
         }
         return out.sorted { ($0.lastSeen, $0.id!) < ($1.lastSeen, $1.id!) }
     }
@@ -41,6 +42,7 @@ import Tracking
             case .distinctTypes: key = v.typeCode
             case .distinctAircraft: key = "\(v.address)"
             case .military: key = v.military ? "\(v.address)" : nil
+            case .beyond: key = (v.farthestDistance ?? 0) > g.distance! ? "\(v.address)" : nil
             }
             if let key, seen.insert(key).inserted, seen.count == g.target, completedBy == nil { completedBy = v.id }
         }
@@ -54,6 +56,7 @@ import Tracking
         Goal(userId: 1, name: "all 600 aircraft", kind: .distinctAircraft, target: 600, start: month.start, end: month.end, createdAt: 0),
         Goal(userId: 1, name: "a military aircraft", kind: .military, target: 1, start: month.start, end: month.end, createdAt: 0),
         Goal(userId: 1, name: "1000 aircraft (not reached)", kind: .distinctAircraft, target: 1000, start: month.start, end: month.end, createdAt: 0),
+        Goal(userId: 1, name: "5 aircraft beyond 200 NM", kind: .beyond, distance: 200, target: 5, start: month.start, end: month.end, createdAt: 0),
     ]
 
     @Test("Incremental progress and completion equal a brute-force recount of a generated month, for every kind of goal",

@@ -138,6 +138,8 @@ struct SightingRecorderTests {
         // Closest approach: the receiver is 3 NM south of the start; the path ends 1.1 NM short of it.
         let closest = try #require(v.closestDistance)
         #expect(abs(closest - 1.1) < 0.15)
+        // The farthest point is the first one, 3 NM north.
+        #expect(abs(try #require(v.farthestDistance) - 3.0) < 0.15)
         #expect(abs(try #require(v.lastTrack) - 180) < 1)
     }
 

@@ -834,6 +834,7 @@ $('goal-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const body = { name: $('goal-name').value, kind: $('goal-kind').value, target: Number($('goal-target').value), period: $('goal-period').value };
   if (body.kind === 'type_aircraft') body.type = $('goal-type').value;
+  if (body.kind === 'beyond') body.distance_nm = Number($('goal-distance').value);
   try { await send('POST', 'api/me/goals', body); showError('social-error', null); loadGoals(); } catch (err) { showError('social-error', err); }
 });
 
