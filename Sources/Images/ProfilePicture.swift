@@ -22,8 +22,10 @@ public struct ProfilePicture: Sendable, Equatable {
     public static let maximumBytes = 2 * 1024 * 1024
     /// Largest width or height of an upload, pixels.
     public static let maximumDimension = 4096
-    /// Largest side of the stored picture, pixels.
+    /// Largest side of a stored profile picture, pixels.
     public static let side = 256
+    /// Largest side of a stored post picture, pixels.
+    public static let postSide = 1024
 
     /// What is wrong with an upload.
     public enum Rejection: Error, Equatable, CustomStringConvertible {
@@ -60,7 +62,7 @@ public struct ProfilePicture: Sendable, Equatable {
     /// from the header alone (a decompression bomb is refused before any pixel is decoded),
     /// then a full decode under ImageMagick's resource limits; any warning (a truncated or
     /// corrupt file) refuses it. The first frame, metadata stripped, scaled to fit `side`.
-    public static func make(from bytes: [UInt8]) throws(Rejection) -> ProfilePicture {
+    public static func make(from bytes: [UInt8], side: Int = ProfilePicture.side) throws(Rejection) -> ProfilePicture {
         guard !bytes.isEmpty else { throw .empty }
         guard bytes.count <= maximumBytes else { throw .tooLarge(bytes: bytes.count) }
         guard let format = format(of: bytes) else { throw .notAnImage }

@@ -178,7 +178,7 @@ enum PostgresSchema {
                 audience text NOT NULL CHECK (audience IN ('public', 'friends', 'group')),
                 groupId bigint REFERENCES spottingGroup(id) ON DELETE CASCADE,
                 text text NOT NULL, address bigint, visitId bigint REFERENCES visit(id) ON DELETE SET NULL,
-                createdAt double precision NOT NULL);
+                picture bytea, pictureType text, createdAt double precision NOT NULL);
             CREATE INDEX post_audience ON post (audience, id);
             CREATE INDEX post_user ON post (userId, id);
             CREATE INDEX post_group ON post (groupId, id);

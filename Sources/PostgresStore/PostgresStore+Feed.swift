@@ -10,6 +10,7 @@ extension PostgresStore: FeedStore {
                           groupId: try c[3].decode(Int64?.self), text: try c[4].decode(String.self), address: try c[5].decode(Int?.self),
                           visitId: try c[6].decode(Int64?.self), createdAt: try c[7].decode(Double.self), author: try c[8].decode(String?.self),
                           comments: try c[9].decode(Int.self))
+            .picture(try c[10].decode(String?.self))
     }
 
     func posts(_ sql: String, _ binds: PostgresBindings) throws -> [PostRecord] {
@@ -55,6 +56,24 @@ extension PostgresStore: FeedStore {
             return n
         }
         guard n == 1 else { throw FeedError.unknownPost(id) }
+    }
+
+    public func setPostPicture(id: Int64, data: [UInt8], type: String) throws {
+        let bytes = ByteBuffer(bytes: data)
+        let n = try blocking { [client, logger] in
+            var n = 0
+            for try await _ in try await client.query("UPDATE post SET picture = \(bytes), pictureType = \(type) WHERE id = \(id) RETURNING 1", logger: logger) { n += 1 }
+            return n
+        }
+        guard n == 1 else { throw FeedError.unknownPost(id) }
+    }
+
+    public func postPicture(id: Int64) throws -> (data: [UInt8], type: String)? {
+        try blocking { [client, logger] in
+            for try await (data, type) in try await client.query("SELECT picture, pictureType FROM post WHERE id = \(id) AND picture IS NOT NULL", logger: logger)
+                .decode((ByteBuffer, String).self) { return (Array(buffer: data), type) }
+            return nil
+        }
     }
 
     public func addComment(_ comment: CommentRecord) throws -> CommentRecord {

@@ -7,6 +7,7 @@ extension AppDatabase: FeedStore {
         guard let audience = PostRecord.Audience(rawValue: row[2]) else { return nil }
         return PostRecord(id: row[0], userId: row[1], audience: audience, groupId: row[3], text: row[4], address: row[5], visitId: row[6],
                           createdAt: row[7], author: row[8], comments: row[9])
+            .picture(row[10])
     }
 
     public func addPost(_ post: PostRecord) throws -> PostRecord {
@@ -36,6 +37,21 @@ extension AppDatabase: FeedStore {
         try writer.write { db in
             try db.execute(sql: "DELETE FROM post WHERE id = ?", arguments: [id])
             guard db.changesCount == 1 else { throw FeedError.unknownPost(id) }
+        }
+    }
+
+    public func setPostPicture(id: Int64, data: [UInt8], type: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE post SET picture = ?, pictureType = ? WHERE id = ?", arguments: [Data(data), type, id])
+            guard db.changesCount == 1 else { throw FeedError.unknownPost(id) }
+        }
+    }
+
+    public func postPicture(id: Int64) throws -> (data: [UInt8], type: String)? {
+        try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT picture, pictureType FROM post WHERE id = ? AND picture IS NOT NULL", arguments: [id]),
+                  let data = row[0] as Data?, let type = row[1] as String? else { return nil }
+            return ([UInt8](data), type)
         }
     }
 

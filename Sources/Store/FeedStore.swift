@@ -22,6 +22,8 @@ public struct PostRecord: Sendable, Equatable {
     public var address: Int?
     public var visitId: Int64?
     public var createdAt: Double
+    /// Whether it has a picture (`image/png`, `image/jpeg` or `image/webp`).
+    public var pictureType: String?
     /// Filled when read: the author's name, comments and reports counted.
     public var author: String?
     public var comments = 0
@@ -123,6 +125,10 @@ public protocol FeedStore: AnyObject, Sendable {
     /// A post, if `viewer` may see it.
     func post(id: Int64, viewer: Int64?) throws -> PostRecord?
     func deletePost(id: Int64) throws
+    /// Sets a post's picture, already validated and re-encoded.
+    func setPostPicture(id: Int64, data: [UInt8], type: String) throws
+    /// A post's picture (the caller checks the post is visible).
+    func postPicture(id: Int64) throws -> (data: [UInt8], type: String)?
     func addComment(_ comment: CommentRecord) throws -> CommentRecord
     func comments(postId: Int64) throws -> [CommentRecord]
     func report(postId: Int64, userId: Int64, reason: String, now: Double) throws
@@ -136,10 +142,10 @@ public protocol FeedStore: AnyObject, Sendable {
 /// The feed's SELECT, shared by both engines: `bind` adds a value and returns its
 /// placeholder (`?` or `$n`).
 public enum FeedQuery {
-    /// Columns: id, userId, audience, groupId, text, address, visitId, createdAt, author, comments.
+    /// Columns: id, userId, audience, groupId, text, address, visitId, createdAt, author, comments, pictureType.
     public static let columns = """
         p.id, p.userId, p.audience, p.groupId, p.text, p.address, p.visitId, p.createdAt, u.username,
-        (SELECT COUNT(*) FROM comment c WHERE c.postId = p.id)
+        (SELECT COUNT(*) FROM comment c WHERE c.postId = p.id), p.pictureType
         """
 
     /// Whether post `p` is visible to the viewer (`viewer` a placeholder holding the viewer's
@@ -184,5 +190,14 @@ public enum FeedQuery {
     public static func one(id: Int64, viewer: Int64?, bind: (Int64) -> String) -> String {
         let v = viewer.map(bind)
         return "SELECT \(columns) FROM post p LEFT JOIN \"user\" u ON u.id = p.userId WHERE p.id = \(bind(id)) AND \(visible(v))"
+    }
+}
+
+extension PostRecord {
+    /// The record with its picture type as read.
+    public func picture(_ type: String?) -> PostRecord {
+        var p = self
+        p.pictureType = type
+        return p
     }
 }

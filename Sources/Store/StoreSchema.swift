@@ -211,7 +211,7 @@ enum StoreSchema {
                     audience TEXT NOT NULL CHECK (audience IN ('public', 'friends', 'group')),
                     groupId INTEGER REFERENCES spottingGroup(id) ON DELETE CASCADE,
                     text TEXT NOT NULL, address INTEGER, visitId INTEGER REFERENCES visit(id) ON DELETE SET NULL,
-                    createdAt DOUBLE NOT NULL);
+                    picture BLOB, pictureType TEXT, createdAt DOUBLE NOT NULL);
                 CREATE INDEX post_audience ON post(audience, id);
                 CREATE INDEX post_user ON post(userId, id);
                 CREATE INDEX post_group ON post(groupId, id);

@@ -1,6 +1,7 @@
 import Feeds
 import Foundation
 import Hummingbird
+import Images
 import ModeS
 import Store
 
@@ -21,6 +22,8 @@ struct FeedController<Context: RequestContext> {
         group.delete("posts/{id}", use: remove)
         group.post("posts/{id}/comments", use: comment)
         group.post("posts/{id}/report", use: report)
+        group.put("posts/{id}/picture", use: uploadPicture)
+        group.get("posts/{id}/picture", use: picture)
         group.get("aircraft/{hex}/thread", use: thread)
         group.get("admin/reports", use: reports)
     }
@@ -53,6 +56,7 @@ struct FeedController<Context: RequestContext> {
         w.add("hex", p.address.map { Observation.hex(UInt32(truncatingIfNeeded: $0)) })
         w.add("created_at", p.createdAt)
         w.add("comments", p.comments)
+        if p.pictureType != nil, let id = p.id { w.add("picture", "api/posts/\(id)/picture") }
         return w.finish()
     }
 
@@ -183,6 +187,37 @@ struct FeedController<Context: RequestContext> {
             throw APIError.badRequest(e.description)
         }
         return Response(status: .created)
+    }
+
+    /// The author adds a picture to their post: PNG, JPEG or WebP through the image library,
+    /// at most 1024 pixels a side once re-encoded.
+    @Sendable func uploadPicture(_ request: Request, context: Context) async throws -> Response {
+        let u = try accountsController.user(request)
+        let p = try visiblePost(try postId(context), viewer: u)
+        guard p.userId == u.id else { throw APIError(.forbidden, "only the author adds a picture") }
+        var body = request.body
+        let buffer: ByteBuffer
+        do { buffer = try await body.collect(upTo: ProfilePicture.maximumBytes) } catch {
+            throw APIError(.contentTooLarge, "the picture is larger than \(ProfilePicture.maximumBytes) bytes (2 MiB)")
+        }
+        let picture: ProfilePicture
+        do { picture = try ProfilePicture.make(from: Array(buffer: buffer), side: ProfilePicture.postSide) } catch {
+            throw APIError(.unsupportedMediaType, error.description)
+        }
+        try accounts.database.setPostPicture(id: p.id!, data: picture.data, type: picture.format.contentType)
+        var updated = p
+        updated.pictureType = picture.format.contentType
+        return .json(Self.document(updated))
+    }
+
+    @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
+        let viewer = try? accountsController.user(request)
+        let p = try visiblePost(try postId(context), viewer: viewer)
+        guard let (data, type) = try accounts.database.postPicture(id: p.id!),
+              ProfilePicture.Format.allCases.contains(where: { $0.contentType == type }) else { throw APIError.notFound("no picture") }
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=300",
+                                               .init("X-Content-Type-Options")!: "nosniff", .contentSecurityPolicy: "default-src 'none'"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     @Sendable func thread(_ request: Request, context: Context) async throws -> Response {

@@ -83,6 +83,8 @@ struct AccessControlTests {
         Row(method: .delete, route: "/api/posts/{id}", path: "/api/posts/{publicpost}", stranger: .forbidden, blocked: .notFound),
         Row(method: .post, route: "/api/posts/{id}/comments", path: "/api/posts/{secretpost}/comments", body: #"{"text":"hi"}"#, stranger: .notFound, blocked: .notFound),
         Row(method: .post, route: "/api/posts/{id}/report", path: "/api/posts/{secretpost}/report", body: #"{"reason":"spam"}"#, stranger: .notFound, blocked: .notFound),
+        Row(method: .put, route: "/api/posts/{id}/picture", path: "/api/posts/{publicpost}/picture", body: "not a picture", stranger: .forbidden, blocked: .notFound),
+        Row(method: .get, route: "/api/posts/{id}/picture", path: "/api/posts/{secretpost}/picture", stranger: .notFound, blocked: .notFound),
         Row(method: .get, route: "/api/admin/reports", path: "/api/admin/reports", stranger: .forbidden, blocked: .forbidden),
         Row(method: .get, route: "/api/compare", path: "/api/compare?with=alice", stranger: .notFound, blocked: .notFound),
         // Anyone's profile as the viewer may see it: public fields only, and nothing at all for cy.

@@ -670,6 +670,7 @@ async function loadFeed(more) {
     text.className = 'text';
     text.textContent = p.text;
     item.append(meta, text);
+    if (p.picture) { const img = document.createElement('img'); img.src = p.picture; img.alt = 'picture'; img.className = 'post-picture'; item.appendChild(img); }
     button('comments', item, () => showComments(p.id, item));
     if (account.user && p.author === account.user.username) button('delete', item, async () => { await send('DELETE', 'api/posts/' + p.id); loadFeed(false); });
     else if (account.user) button('report', item, async () => { const reason = window.prompt('Why?'); if (reason) await send('POST', 'api/posts/' + p.id + '/report', { reason }); });
@@ -712,7 +713,18 @@ $('post-form').addEventListener('submit', async (e) => {
   const body = { text: $('post-text').value, audience: $('post-audience').value };
   if (body.audience === 'group') body.group = $('feed-group').value;
   if ($('post-hex').value) body.hex = $('post-hex').value.toLowerCase();
-  try { await send('POST', 'api/posts', body); $('post-text').value = ''; showError('social-error', null); loadFeed(false); } catch (err) { showError('social-error', err); }
+  try {
+    const post = await send('POST', 'api/posts', body);
+    const file = $('post-picture').files[0];
+    if (file) {
+      const response = await fetch('api/posts/' + post.id + '/picture', { method: 'PUT', credentials: 'same-origin', body: file });
+      if (!response.ok) { const doc = await response.json().catch(() => ({})); throw new Error(doc.message || response.statusText); }
+    }
+    $('post-text').value = '';
+    $('post-picture').value = '';
+    showError('social-error', null);
+    loadFeed(false);
+  } catch (err) { showError('social-error', err); }
 });
 
 // Profile: text, visibility per field, picture.
