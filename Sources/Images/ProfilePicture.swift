@@ -119,7 +119,8 @@ public struct ProfilePicture: Sendable, Equatable {
     }
 
     /// ImageMagick started once, with limits no decode can exceed: 256 MiB of memory and of
-    /// mapped memory, no disk cache, 10 s, one thread.
+    /// mapped memory, no disk cache, one thread. (No time limit: ImageMagick 6 counts it from
+    /// start-up and then aborts the whole process, which a server must never do.)
     enum Library {
         private static let started = Mutex(false)
 
@@ -136,7 +137,6 @@ public struct ProfilePicture: Sendable, Equatable {
                 _ = SetMagickResourceLimit(MemoryResource, 256 * 1024 * 1024)
                 _ = SetMagickResourceLimit(MapResource, 256 * 1024 * 1024)
                 _ = SetMagickResourceLimit(DiskResource, 0)
-                _ = SetMagickResourceLimit(TimeResource, 10)
                 _ = SetMagickResourceLimit(ThreadResource, 1)
                 done = true
             }

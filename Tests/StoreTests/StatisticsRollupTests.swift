@@ -158,7 +158,16 @@ struct StatisticsRollupTests {
         let log = Self.keyedLog.visits
         let queue = try DatabaseQueue()
         try AppDatabase.migrator.migrate(queue, upTo: "v6-airports")
-        try queue.write { d in for var v in log { try v.insert(d) } }
+        // The columns of the v6 schema (later migrations add more).
+        try queue.write { d in
+            for v in log {
+                try d.execute(sql: """
+                    INSERT INTO visit (id, address, firstSeen, lastSeen, callsign, typeCode, operatorName, category, maxAltitude, messages, closed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [v.id, v.address, v.firstSeen, v.lastSeen, v.callsign, v.typeCode, v.operatorName, v.category, v.maxAltitude,
+                                     v.messages, v.closed])
+            }
+        }
         #expect(try queue.read { d in try d.tableExists("statDay") } == false)
         let db = try AppDatabase(queue)
         #expect(try count(db, "statMember") > 0)
