@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ModeS
 
 /// `flytracker bench --store --feed`: a site with many users, friendships, groups and
 /// posts, and the time of each kind of feed page (50 posts) on it.
@@ -17,14 +18,8 @@ public enum FeedBenchmark {
     public static func fill(_ database: AppDatabase, users: Int = 1000, posts: Int, seed: UInt64 = 1) throws -> Double {
         let clock = ContinuousClock()
         let began = clock.now
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var rng = SplitMix64(seed: seed)
+        func next() -> UInt64 { rng.next() }
         try database.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
         try database.writer.write { db in
             for u in 1...users {

@@ -752,7 +752,8 @@ async function loadProfile() {
   stats.replaceChildren();
   for (const [k, v] of Object.entries(p.stats || {})) {
     const dt = document.createElement('dt'); dt.textContent = k.replaceAll('_', ' ');
-    const dd = document.createElement('dd'); dd.textContent = k.endsWith('sighting') && v ? new Date(v * 1000).toLocaleDateString() : String(v ?? '—');
+    const dd = document.createElement('dd');
+    dd.textContent = v === null || v === undefined ? '—' : k.endsWith('sighting') ? new Date(v * 1000).toLocaleDateString() : k.endsWith('_nm') ? fmt.ringLabel(v) : String(v);
     stats.append(dt, dd);
   }
 }
@@ -860,7 +861,8 @@ $('compare-form').addEventListener('submit', async (e) => {
   const svg = $('compare-chart');
   svg.replaceChildren();
   const head = el('text', { x: 4, y: 12 }, svg);
-  head.textContent = `${doc.me.name}: ${doc.me.aircraft} aircraft, ${doc.me.types} types · ${doc.other.name}: ${doc.other.aircraft} aircraft, ${doc.other.types} types`;
+  const far = (side) => (side.longest_distance_nm ? ', farthest ' + fmt.ringLabel(side.longest_distance_nm) : '');
+  head.textContent = `${doc.me.name}: ${doc.me.aircraft} aircraft, ${doc.me.types} types${far(doc.me)} · ${doc.other.name}: ${doc.other.aircraft} aircraft, ${doc.other.types} types${far(doc.other)}`;
   const types = [...new Set([...doc.me.per_type, ...doc.other.per_type].map((t) => t.type))].slice(0, 10);
   const count = (side, t) => (side.per_type.find((x) => x.type === t) || { aircraft: 0 }).aircraft;
   const max = Math.max(1, ...types.flatMap((t) => [count(doc.me, t), count(doc.other, t)]));
