@@ -1,5 +1,4 @@
-import CMagickWand
-import Synchronization
+import CImageShim
 
 /// A user's picture as FlyTracker keeps and serves it: decoded and re-encoded by ImageMagick
 /// (never passed through as uploaded), at most `ProfilePicture.side` pixels a side, without
@@ -66,80 +65,31 @@ public struct ProfilePicture: Sendable, Equatable {
         guard !bytes.isEmpty else { throw .empty }
         guard bytes.count <= maximumBytes else { throw .tooLarge(bytes: bytes.count) }
         guard let format = format(of: bytes) else { throw .notAnImage }
-        Library.start()
-        guard let wand = NewMagickWand() else { throw .undecodable("out of memory") }
-        defer { DestroyMagickWand(wand) }
-        let name = "\(format.coder.lowercased()):upload"
+        var error = [CChar](repeating: 0, count: 256)
+        func why() -> String { String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         // The header only.
-        MagickSetFilename(wand, name)
-        guard bytes.withUnsafeBytes({ MagickPingImageBlob(wand, $0.baseAddress, $0.count) }) == MagickTrue else {
-            throw .undecodable(exception(wand))
-        }
-        let (w, h) = (Int(MagickGetImageWidth(wand)), Int(MagickGetImageHeight(wand)))
+        var w = 0, h = 0
+        let pinged = bytes.withUnsafeBufferPointer { b in ft_image_ping(b.baseAddress, b.count, format.coder, &w, &h, &error, error.count) }
+        guard pinged == 0 else { throw .undecodable(why()) }
         guard w > 0, h > 0 else { throw .undecodable("no size") }
         guard w <= maximumDimension, h <= maximumDimension else { throw .tooManyPixels(width: w, height: h) }
-        // The pixels.
-        ClearMagickWand(wand)
-        MagickSetFilename(wand, name)
-        let read = bytes.withUnsafeBytes { MagickReadImageBlob(wand, $0.baseAddress, $0.count) }
-        var severity = UndefinedException
-        let message = MagickGetException(wand, &severity)
-        let reason = message.map { String(cString: $0) } ?? ""
-        if let message { MagickRelinquishMemory(message) }
-        guard read == MagickTrue, severity == UndefinedException else {
-            throw .undecodable(reason.isEmpty ? "unreadable" : reason)
+        // The pixels, re-encoded.
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0, tw = 0, th = 0
+        let done = bytes.withUnsafeBufferPointer { b in
+            ft_image_reencode(b.baseAddress, b.count, format.coder, side, 85, &out, &length, &tw, &th, &error, error.count)
         }
-        MagickResetIterator(wand)
-        guard MagickNextImage(wand) == MagickTrue else { throw .undecodable("no image") }
-        // One frame, no metadata, at most `side` a side.
-        while MagickGetNumberImages(wand) > 1 {
-            MagickSetIteratorIndex(wand, 1)
-            MagickRemoveImage(wand)
-        }
-        MagickSetFirstIterator(wand)
-        MagickStripImage(wand)
-        let scale = min(1, Double(side) / Double(max(w, h)))
-        let (tw, th) = (max(1, Int((Double(w) * scale).rounded())), max(1, Int((Double(h) * scale).rounded())))
-        if scale < 1 { MagickThumbnailImage(wand, tw, th) }
-        MagickSetImageFormat(wand, format.coder)
-        if format != .png { MagickSetImageCompressionQuality(wand, 85) }
+        guard done == 0, let out else { throw .undecodable(why()) }
+        defer { ft_image_free(out) }
+        return ProfilePicture(data: Array(UnsafeBufferPointer(start: out, count: length)), format: format, width: tw, height: th)
+    }
+
+    /// A gradient picture made by ImageMagick, with `comment` as metadata (for tests).
+    public static func sample(_ format: Format, width: Int, height: Int, comment: String) -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>?
         var length = 0
-        guard let blob = MagickGetImageBlob(wand, &length) else { throw .undecodable(exception(wand)) }
-        defer { MagickRelinquishMemory(blob) }
-        let data = Array(UnsafeBufferPointer(start: blob, count: length))
-        return ProfilePicture(data: data, format: format, width: Int(MagickGetImageWidth(wand)), height: Int(MagickGetImageHeight(wand)))
-    }
-
-    static func exception(_ wand: OpaquePointer) -> String {
-        var severity = UndefinedException
-        guard let message = MagickGetException(wand, &severity) else { return "unreadable" }
-        defer { MagickRelinquishMemory(message) }
-        let text = String(cString: message)
-        return text.isEmpty ? "unreadable" : text
-    }
-
-    /// ImageMagick started once, with limits no decode can exceed: 256 MiB of memory and of
-    /// mapped memory, no disk cache, one thread. (No time limit: ImageMagick 6 counts it from
-    /// start-up and then aborts the whole process, which a server must never do.)
-    enum Library {
-        private static let started = Mutex(false)
-
-        static func start() {
-            started.withLock { done in
-                guard !done else { return }
-                MagickWandGenesis()
-                // Width, height and area generous enough that any header can be read and refused
-                // with its size by `make` (which decodes nothing larger than maximumDimension a
-                // side); memory, map and disk are what stop a decode that goes wrong.
-                _ = SetMagickResourceLimit(WidthResource, 1 << 31)
-                _ = SetMagickResourceLimit(HeightResource, 1 << 31)
-                _ = SetMagickResourceLimit(AreaResource, 1 << 62)
-                _ = SetMagickResourceLimit(MemoryResource, 256 * 1024 * 1024)
-                _ = SetMagickResourceLimit(MapResource, 256 * 1024 * 1024)
-                _ = SetMagickResourceLimit(DiskResource, 0)
-                _ = SetMagickResourceLimit(ThreadResource, 1)
-                done = true
-            }
-        }
+        guard ft_image_sample(format.coder, width, height, comment, &out, &length) == 0, let out else { return [] }
+        defer { ft_image_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: length))
     }
 }
