@@ -50,22 +50,12 @@ extension PostgresStore: FeedStore {
     }
 
     public func deletePost(id: Int64) throws {
-        let n = try blocking { [client, logger] in
-            var n = 0
-            for try await _ in try await client.query("DELETE FROM post WHERE id = \(id) RETURNING 1", logger: logger) { n += 1 }
-            return n
-        }
-        guard n == 1 else { throw FeedError.unknownPost(id) }
+        guard try rowsTouched("DELETE FROM post WHERE id = \(id) RETURNING 1") == 1 else { throw FeedError.unknownPost(id) }
     }
 
     public func setPostPicture(id: Int64, data: [UInt8], type: String) throws {
         let bytes = ByteBuffer(bytes: data)
-        let n = try blocking { [client, logger] in
-            var n = 0
-            for try await _ in try await client.query("UPDATE post SET picture = \(bytes), pictureType = \(type) WHERE id = \(id) RETURNING 1", logger: logger) { n += 1 }
-            return n
-        }
-        guard n == 1 else { throw FeedError.unknownPost(id) }
+        guard try rowsTouched("UPDATE post SET picture = \(bytes), pictureType = \(type) WHERE id = \(id) RETURNING 1") == 1 else { throw FeedError.unknownPost(id) }
     }
 
     public func postPicture(id: Int64) throws -> (data: [UInt8], type: String)? {

@@ -68,14 +68,10 @@ extension PostgresStore: GoalStore {
     }
 
     public func removeGoal(id: Int64, userId: Int64) throws {
-        let removed = try blocking { [client, logger] in
-            var n = 0
-            for try await _ in try await client.query("""
-                DELETE FROM goal WHERE id = \(id) AND (userId = \(userId)
-                    OR groupId IN (SELECT groupId FROM groupMember WHERE userId = \(userId) AND role = 'owner')) RETURNING 1
-                """, logger: logger) { n += 1 }
-            return n
-        }
+        let removed = try rowsTouched("""
+            DELETE FROM goal WHERE id = \(id) AND (userId = \(userId)
+                OR groupId IN (SELECT groupId FROM groupMember WHERE userId = \(userId) AND role = 'owner')) RETURNING 1
+            """)
         guard removed == 1 else { throw GoalError.unknownGoal(id) }
     }
 }

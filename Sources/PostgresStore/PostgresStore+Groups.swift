@@ -118,12 +118,7 @@ extension PostgresStore: GroupStore {
     }
 
     public func removeGroupRule(groupId: Int64, id: Int64) throws {
-        let removed = try blocking { [client, logger] in
-            var n = 0
-            for try await _ in try await client.query("DELETE FROM groupRule WHERE groupId = \(groupId) AND id = \(id) RETURNING 1", logger: logger) { n += 1 }
-            return n
-        }
-        guard removed == 1 else { throw GroupError.unknownRule(id) }
+        guard try rowsTouched("DELETE FROM groupRule WHERE groupId = \(groupId) AND id = \(id) RETURNING 1") == 1 else { throw GroupError.unknownRule(id) }
     }
 
     public func allGroupRules() throws -> [(group: GroupRecord, rule: WatchRule, members: [Int64])] {

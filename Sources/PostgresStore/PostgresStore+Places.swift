@@ -72,12 +72,7 @@ extension PostgresStore {
     }
 
     public func removePlace(userId: Int64, id: Int64) throws {
-        let removed = try blocking { [client, logger] in
-            var n = 0
-            for try await _ in try await client.query("DELETE FROM place WHERE id = \(id) AND userId = \(userId) RETURNING 1", logger: logger) { n += 1 }
-            return n
-        }
-        guard removed == 1 else { throw PlaceError.unknownPlace(id) }
+        guard try rowsTouched("DELETE FROM place WHERE id = \(id) AND userId = \(userId) RETURNING 1") == 1 else { throw PlaceError.unknownPlace(id) }
     }
 
     public func reminders(userId: Int64) throws -> [ReminderRecord] {
@@ -137,12 +132,7 @@ extension PostgresStore {
     }
 
     public func removeReminder(userId: Int64, id: Int64) throws {
-        let removed = try blocking { [client, logger] in
-            var n = 0
-            for try await _ in try await client.query("DELETE FROM reminder WHERE id = \(id) AND userId = \(userId) RETURNING 1", logger: logger) { n += 1 }
-            return n
-        }
-        guard removed == 1 else { throw PlaceError.unknownReminder(id) }
+        guard try rowsTouched("DELETE FROM reminder WHERE id = \(id) AND userId = \(userId) RETURNING 1") == 1 else { throw PlaceError.unknownReminder(id) }
     }
 
     public func searchAirports(_ text: String, limit: Int) throws -> [AirportRecord] {

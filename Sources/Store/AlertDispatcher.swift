@@ -17,7 +17,7 @@ public struct WebhookPayload: Codable, Sendable, Equatable {
         self.event = event
         self.user = user
         value1 = event.callsign ?? event.registration ?? event.hex
-        value2 = event.kind == .reminder || event.kind == .goal ? "\(event.kind.rawValue): \(event.note ?? "")" : "\(event.kind.rawValue): \(event.ruleLabel ?? "")"
+        value2 = "\(event.kind.rawValue): \(event.note ?? event.ruleLabel ?? "")"
         var parts: [String] = []
         if let d = event.distance { parts.append(String(format: "%.1f NM", d)) }
         if let a = event.altitude { parts.append("\(a) ft") }
@@ -61,8 +61,7 @@ public actor AlertDispatcher {
     public func deliver(_ events: [JournalEventRecord]) async -> [AlertDeliveryRecord] {
         var log: [AlertDeliveryRecord] = []
         for event in events where kinds.contains(event.kind) {
-            // Reminders are rate-limited where they are made (once per aircraft, place and lead).
-            if event.kind != .reminder && event.kind != .goal {
+            if event.kind.isRateLimited {
                 let limitKey = "\(event.userId)/\(event.address)/\(event.kind.rawValue)"
                 if let last = lastAlert[limitKey], event.time - last < minInterval { continue }
                 lastAlert[limitKey] = event.time

@@ -89,8 +89,9 @@ public protocol GroupStore: AnyObject, Sendable {
 
 extension SightingStore {
     /// Every watch rule in force: users' own, and each group rule once for every member, with
-    /// an id of its own below zero (`-(rule id · 10⁷ + member id)`) and the label
-    /// `group NAME: …`, so a member's journal and alerts show the group's matches.
+    /// an id of its own below zero (`-(rule id · 10⁷ + member id)`, not a row of the user's
+    /// watchlist: `WatchRule.isWatchlistRow`) and the label `group NAME: …`, so a member's
+    /// journal and alerts show the group's matches.
     public func watchRules() throws -> [WatchRule] {
         var rules = try allRules()
         for (group, rule, members) in try allGroupRules() {
@@ -157,4 +158,10 @@ extension SightingStore {
         }
         try setRole(groupId: g.id, userId: member.userId, role: nil, now: now)
     }
+}
+
+extension WatchRule {
+    /// Whether a rule id is a row of a user's watchlist (what `journalEvent.watchRuleId` may
+    /// reference), not a group rule expanded for a member (`watchRules()`, ids below zero).
+    public static func isWatchlistRow(_ id: Int64) -> Bool { id > 0 }
 }

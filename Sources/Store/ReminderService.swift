@@ -21,9 +21,6 @@ public final class ReminderService {
         self.timeZone = timeZone
     }
 
-    /// Whether any user has a reminder (after the last reload).
-    public var isEmpty: Bool { users.isEmpty }
-
     /// Re-reads who has reminders, and their places and rules.
     public func reload() throws {
         let reminders = Dictionary(grouping: try store.allReminders(), by: \.userId)
@@ -48,15 +45,16 @@ public final class ReminderService {
         schedule.expire(now: now)
         guard !users.isEmpty else { return [] }
         var batch = SightingBatch()
-        let home = receiver ?? snapshot.receiver ?? snapshot.receiverEstimate
+        let home = snapshot.receiverPosition(configured: receiver)
+        let inputs = EtaBoard.inputs(snapshot.aircraft)
         for entry in users {
             guard let userId = entry.user.id else { continue }
             var places = entry.places
             if let home { places.append(EtaBoard.receiverPlace(home, userId: userId)) }
-            let predictions = EtaBoard.predictions(snapshot, places: places, matcher: entry.matcher)
+            let predictions = EtaBoard.predictions(inputs, places: places, matcher: entry.matcher, now: now, landings: snapshot.landings)
             for (reminder, p) in schedule.due(userId: userId, predictions: predictions, reminders: entry.reminders, now: now) {
                 let event = JournalEventRecord(
-                    userId: userId, watchRuleId: reminder.watchRuleId ?? p.ruleIds.first { $0 > 0 }, visitId: nil, address: Int(p.address), time: now,
+                    userId: userId, watchRuleId: reminder.watchRuleId ?? p.ruleIds.first(where: WatchRule.isWatchlistRow), visitId: nil, address: Int(p.address), time: now,
                     kind: .reminder, callsign: p.callsign, registration: p.registration, typeCode: p.typeCode,
                     latitude: p.point.latitude, longitude: p.point.longitude, distance: p.distance,
                     ruleLabel: "\(reminder.leadMinutes) min before \(p.event == .arrival ? "landing" : "closest")",

@@ -278,8 +278,7 @@ public final class SightingRecorder {
     }
 
     private func event(_ kind: JournalKind, _ rule: WatchRule, _ v: OpenVisit, _ o: Observation?, time: Double) -> JournalEventRecord {
-        // Group rules (negative ids, `watchRules()`) have no row of the user's watchlist.
-        JournalEventRecord(userId: rule.userId, watchRuleId: rule.id.flatMap { $0 > 0 ? $0 : nil }, visitId: nil, address: v.record.address, time: time,
+        JournalEventRecord(userId: rule.userId, watchRuleId: rule.id.flatMap { WatchRule.isWatchlistRow($0) ? $0 : nil }, visitId: nil, address: v.record.address, time: time,
                            kind: kind, callsign: o?.callsign ?? v.record.callsign, registration: v.record.registration,
                            typeCode: v.record.typeCode, latitude: o?.position?.latitude, longitude: o?.position?.longitude,
                            altitude: o?.altitude, distance: o?.distance,

@@ -127,6 +127,10 @@ public enum JournalKind: String, Codable, Sendable, CaseIterable {
     case reminder
     /// A goal was reached by this sighting (`GoalService`); `note` names the goal.
     case goal
+
+    /// Whether alerts of this kind are limited per user, aircraft and kind (`AlertDispatcher`):
+    /// sightings are; reminders and goals are limited where they are made (once each).
+    public var isRateLimited: Bool { self != .reminder && self != .goal }
 }
 
 /// One row of `journalEvent`: a user's watchlist matched an aircraft.

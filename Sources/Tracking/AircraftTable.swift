@@ -77,7 +77,9 @@ public struct AircraftTable: Sendable {
             aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
             if let hearing { aircraft[i].hear(hearing.receiver, signal: received.signal, at: time) }
             aircraft[i].noteAddressType(es.addressType, source: source, time: time, staleAfter: stale)
-            let wasAirborne = aircraft[i].onGround.map { !$0.value } ?? false
+            // Read before the message's fields land: a surface position after airborne ones is a landing.
+            let wasAirborne: Bool
+            if case .surfacePosition? = es.message { wasAirborne = aircraft[i].onGround.map { !$0.value } ?? false } else { wasAirborne = false }
             var fields = FieldSet()
             es.contribute(to: &fields)
             aircraft[i].absorb(fields, source: source, time: time, staleAfter: stale)

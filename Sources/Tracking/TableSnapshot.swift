@@ -33,6 +33,10 @@ public struct TableSnapshot: Sendable {
     /// Number of aircraft shown.
     public var count: Int { aircraft.count }
 
+    /// The receiver's position: `configured` when given, else the table's configured one,
+    /// else the one estimated from decoded positions.
+    public func receiverPosition(configured: Coordinate?) -> Coordinate? { configured ?? receiver ?? receiverEstimate }
+
     // MARK: Queries
 
     /// The aircraft with this key (binary search).

@@ -11,7 +11,7 @@ struct AccountController<Context: RequestContext> {
     let accounts: WebAccounts
     let clock: WallClock
 
-    static var cookieName: String { "flytracker_session" }
+    static var cookieName: String { WebAccounts.cookieName }
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.post("auth/register", use: register)
@@ -99,14 +99,7 @@ struct AccountController<Context: RequestContext> {
     }
 
     /// The session's user, or 401.
-    func user(_ request: Request) throws -> UserRecord {
-        guard let token = request.cookies[Self.cookieName]?.value,
-              let name = accounts.sessions.username(for: token, now: clock()),
-              let user = try accounts.database.user(named: name) else {
-            throw APIError(.unauthorized, "log in first")
-        }
-        return user
-    }
+    func user(_ request: Request) throws -> UserRecord { try accounts.user(request, now: clock()) }
 
     // MARK: The user's own data
 
@@ -247,4 +240,20 @@ public struct WebAccounts: Sendable {
         self.bcryptCost = bcryptCost
         self.allowRegistration = allowRegistration
     }
+
+    /// The session cookie's name.
+    static let cookieName = "flytracker_session"
+
+    /// The user of the request's session cookie at `now`, or 401.
+    func user(_ request: Request, now: Double) throws -> UserRecord {
+        guard let token = request.cookies[Self.cookieName]?.value,
+              let name = sessions.username(for: token, now: now),
+              let user = try database.user(named: name) else {
+            throw APIError(.unauthorized, "log in first")
+        }
+        return user
+    }
+
+    /// The session's user, or nil when not logged in (a stale cookie is not logged in).
+    func viewer(_ request: Request, now: Double) -> UserRecord? { try? user(request, now: now) }
 }

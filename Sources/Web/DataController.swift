@@ -33,7 +33,7 @@ struct DataController<Context: RequestContext> {
     @Sendable func receiver(_ request: Request, context: Context) async throws -> Response {
         let info = sources.receiver
         let snapshot = sources.live.currentSnapshot
-        let position = info.position ?? snapshot.receiver ?? snapshot.receiverEstimate
+        let position = snapshot.receiverPosition(configured: info.position)
         return .json(ReceiverJSON.document(version: info.version, refresh: info.refresh, position: position))
     }
 

@@ -43,7 +43,6 @@ struct FeedController<Context: RequestContext> {
         var reason: String
     }
 
-    var accountsController: AccountController<Context> { AccountController(accounts: accounts, clock: clock) }
     var groups: GroupsController<Context> { GroupsController(accounts: accounts, clock: clock) }
 
     static func document(_ p: PostRecord) -> String {
@@ -85,7 +84,7 @@ struct FeedController<Context: RequestContext> {
     }
 
     @Sendable func feed(_ request: Request, context: Context) async throws -> Response {
-        let viewer = try? accountsController.user(request)
+        let viewer = accounts.viewer(request, now: clock())
         let view: FeedView
         switch request.uri.queryParameters["view"].map(String.init) ?? "everyone" {
         case "everyone": view = .everyone
@@ -105,7 +104,7 @@ struct FeedController<Context: RequestContext> {
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
-        let u = try accountsController.user(request)
+        let u = try accounts.user(request, now: clock())
         let new = try await request.decode(as: NewPost.self, context: context)
         guard let audience = PostRecord.Audience(rawValue: new.audience ?? "public") else {
             throw APIError.badRequest("audience must be public, friends or group")
@@ -138,7 +137,7 @@ struct FeedController<Context: RequestContext> {
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        let viewer = try? accountsController.user(request)
+        let viewer = accounts.viewer(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: viewer)
         var w = JSONWriter()
         w.addRaw("post", Self.document(p))
@@ -154,7 +153,7 @@ struct FeedController<Context: RequestContext> {
     }
 
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
-        let u = try accountsController.user(request)
+        let u = try accounts.user(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: u)
         let admin = try accounts.database.isAdmin(userId: u.id!)
         guard p.userId == u.id || admin else { throw APIError(.forbidden, FeedError.notAllowed.description) }
@@ -163,7 +162,7 @@ struct FeedController<Context: RequestContext> {
     }
 
     @Sendable func comment(_ request: Request, context: Context) async throws -> Response {
-        let u = try accountsController.user(request)
+        let u = try accounts.user(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: u)
         let text = try await request.decode(as: Text.self, context: context).text
         do {
@@ -179,7 +178,7 @@ struct FeedController<Context: RequestContext> {
     }
 
     @Sendable func report(_ request: Request, context: Context) async throws -> Response {
-        let u = try accountsController.user(request)
+        let u = try accounts.user(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: u)
         let reason = try await request.decode(as: Reason.self, context: context).reason
         do { try accounts.database.report(postId: p.id!, userId: u.id!, reason: reason, now: clock()) } catch let e as FeedError {
@@ -192,18 +191,10 @@ struct FeedController<Context: RequestContext> {
     /// The author adds a picture to their post: PNG, JPEG or WebP through the image library,
     /// at most 1024 pixels a side once re-encoded.
     @Sendable func uploadPicture(_ request: Request, context: Context) async throws -> Response {
-        let u = try accountsController.user(request)
+        let u = try accounts.user(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: u)
         guard p.userId == u.id else { throw APIError(.forbidden, "only the author adds a picture") }
-        var body = request.body
-        let buffer: ByteBuffer
-        do { buffer = try await body.collect(upTo: ProfilePicture.maximumBytes) } catch {
-            throw APIError(.contentTooLarge, "the picture is larger than \(ProfilePicture.maximumBytes) bytes (2 MiB)")
-        }
-        let picture: ProfilePicture
-        do { picture = try ProfilePicture.make(from: Array(buffer: buffer), side: ProfilePicture.postSide) } catch {
-            throw APIError(.unsupportedMediaType, error.description)
-        }
+        let picture = try await Pictures.upload(request, side: ProfilePicture.postSide)
         try accounts.database.setPostPicture(id: p.id!, data: picture.data, type: picture.format.contentType)
         var updated = p
         updated.pictureType = picture.format.contentType
@@ -211,17 +202,13 @@ struct FeedController<Context: RequestContext> {
     }
 
     @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
-        let viewer = try? accountsController.user(request)
+        let viewer = accounts.viewer(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: viewer)
-        guard let (data, type) = try accounts.database.postPicture(id: p.id!),
-              ProfilePicture.Format.allCases.contains(where: { $0.contentType == type }) else { throw APIError.notFound("no picture") }
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=300",
-                                               .init("X-Content-Type-Options")!: "nosniff", .contentSecurityPolicy: "default-src 'none'"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return try Pictures.response(try accounts.database.postPicture(id: p.id!))
     }
 
     @Sendable func thread(_ request: Request, context: Context) async throws -> Response {
-        let viewer = try? accountsController.user(request)
+        let viewer = accounts.viewer(request, now: clock())
         guard let hex = context.parameters.get("hex"), hex.count == 6, let address = UInt32(hex, radix: 16) else {
             throw APIError.badRequest("hex must be 6 hex digits")
         }
@@ -230,7 +217,7 @@ struct FeedController<Context: RequestContext> {
     }
 
     @Sendable func reports(_ request: Request, context: Context) async throws -> Response {
-        let u = try accountsController.user(request)
+        let u = try accounts.user(request, now: clock())
         guard try accounts.database.isAdmin(userId: u.id!) else { throw APIError(.forbidden, "for the site's admins only") }
         var w = JSONWriter()
         w.addRaw("reports", JSONWriter.array(try accounts.database.reports(limit: 200).map { r in

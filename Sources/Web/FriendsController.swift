@@ -25,7 +25,6 @@ struct FriendsController<Context: RequestContext> {
         var username: String
     }
 
-    var user: (Request) throws -> UserRecord { AccountController<Context>(accounts: accounts, clock: clock).user }
 
     static func name(_ context: Context) throws -> String {
         guard let name = context.parameters.get("username"), !name.isEmpty else { throw APIError.badRequest("a user name is needed") }
@@ -46,7 +45,7 @@ struct FriendsController<Context: RequestContext> {
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
+        let u = try accounts.user(request, now: clock())
         let list = try accounts.database.friendList(userId: u.id!)
         var w = JSONWriter()
         w.add("friends", list.friends)
@@ -57,7 +56,7 @@ struct FriendsController<Context: RequestContext> {
     }
 
     @Sendable func request(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
+        let u = try accounts.user(request, now: clock())
         let name = try await request.decode(as: Name.self, context: context).username
         let relation = try run { try accounts.database.requestFriend(userId: u.id!, name: name, now: clock()) }
         var w = JSONWriter()
@@ -66,7 +65,7 @@ struct FriendsController<Context: RequestContext> {
     }
 
     @Sendable func accept(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
+        let u = try accounts.user(request, now: clock())
         let name = try Self.name(context)
         try run { try accounts.database.acceptFriend(userId: u.id!, name: name, now: clock()) }
         var w = JSONWriter()
@@ -75,21 +74,21 @@ struct FriendsController<Context: RequestContext> {
     }
 
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
+        let u = try accounts.user(request, now: clock())
         let name = try Self.name(context)
         try run { try accounts.database.removeFriend(userId: u.id!, name: name, now: clock()) }
         return Response(status: .noContent)
     }
 
     @Sendable func block(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
+        let u = try accounts.user(request, now: clock())
         let name = try await request.decode(as: Name.self, context: context).username
         try run { try accounts.database.block(userId: u.id!, name: name, now: clock()) }
         return Response(status: .created)
     }
 
     @Sendable func unblock(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
+        let u = try accounts.user(request, now: clock())
         let name = try Self.name(context)
         try run { try accounts.database.unblock(userId: u.id!, name: name, now: clock()) }
         return Response(status: .noContent)

@@ -31,10 +31,7 @@ struct ProfileController<Context: RequestContext> {
         var visibility: [String: String]?
     }
 
-    var accountsController: AccountController<Context> { AccountController(accounts: accounts, clock: clock) }
 
-    /// The session's user, or nil when not logged in (an invalid cookie is not logged in).
-    func viewer(_ request: Request) -> UserRecord? { try? accountsController.user(request) }
 
     /// The profile's owner as `viewer` may address them, and how they stand.
     func subject(_ context: Context, viewer: UserRecord?) throws -> (UserRecord, Relation?) {
@@ -47,12 +44,12 @@ struct ProfileController<Context: RequestContext> {
     }
 
     @Sendable func mine(_ request: Request, context: Context) async throws -> Response {
-        let u = try accountsController.user(request)
+        let u = try accounts.user(request, now: clock())
         return .json(try document(u, relation: .me))
     }
 
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
-        let u = try accountsController.user(request)
+        let u = try accounts.user(request, now: clock())
         let change = try await request.decode(as: Change.self, context: context)
         var p = try accounts.database.profile(userId: u.id!) ?? ProfileRecord(userId: u.id!)
         if let name = change.display_name { p.displayName = name }
@@ -74,42 +71,28 @@ struct ProfileController<Context: RequestContext> {
     }
 
     @Sendable func upload(_ request: Request, context: Context) async throws -> Response {
-        let u = try accountsController.user(request)
-        var body = request.body
-        let buffer: ByteBuffer
-        do { buffer = try await body.collect(upTo: ProfilePicture.maximumBytes) } catch {
-            throw APIError(.contentTooLarge, "the picture is larger than \(ProfilePicture.maximumBytes) bytes (2 MiB)")
-        }
-        let picture: ProfilePicture
-        do { picture = try ProfilePicture.make(from: Array(buffer: buffer)) } catch {
-            throw APIError(.unsupportedMediaType, error.description)
-        }
+        let u = try accounts.user(request, now: clock())
+        let picture = try await Pictures.upload(request, side: ProfilePicture.side)
         try accounts.database.setPicture(userId: u.id!, data: picture.data, type: picture.format.contentType, now: clock())
         return .json(try document(u, relation: .me))
     }
 
     @Sendable func removePicture(_ request: Request, context: Context) async throws -> Response {
-        let u = try accountsController.user(request)
+        let u = try accounts.user(request, now: clock())
         try accounts.database.setPicture(userId: u.id!, data: nil, type: nil, now: clock())
         return Response(status: .noContent)
     }
 
     @Sendable func profile(_ request: Request, context: Context) async throws -> Response {
-        let (owner, relation) = try subject(context, viewer: viewer(request))
+        let (owner, relation) = try subject(context, viewer: accounts.viewer(request, now: clock()))
         return .json(try document(owner, relation: relation))
     }
 
     @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
-        let (owner, relation) = try subject(context, viewer: viewer(request))
+        let (owner, relation) = try subject(context, viewer: accounts.viewer(request, now: clock()))
         let p = try accounts.database.profile(userId: owner.id!) ?? ProfileRecord(userId: owner.id!)
-        guard p.visibility(of: .picture).admits(relation), let (data, type) = try accounts.database.picture(userId: owner.id!),
-              ProfilePicture.Format.allCases.contains(where: { $0.contentType == type }) else {
-            throw APIError.notFound("no picture")
-        }
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=300",
-                                               .init("X-Content-Type-Options")!: "nosniff",
-                                               .contentSecurityPolicy: "default-src 'none'"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        guard p.visibility(of: .picture).admits(relation) else { throw APIError.notFound("no picture") }
+        return try Pictures.response(try accounts.database.picture(userId: owner.id!))
     }
 
     /// The profile of `owner` as a viewer standing in `relation` sees it (`nil`: logged out).

@@ -44,9 +44,8 @@ struct RouteState: Sendable, Hashable {
     var outbound: Double
     /// Cruise level of a departure, ft.
     var cruise: Double
-    /// Simulated time of touchdown or lift-off, s.
+    /// Simulated time of touchdown, s.
     var touchdown: Double?
-    var liftoff: Double?
     /// How far out this arrival joins the final approach, NM (10–16: controllers differ).
     var fixDistance = 15.0
 
@@ -140,7 +139,6 @@ extension SimulatedAircraft {
             speed(towards: 160, rate: 3)
             if groundSpeed >= 150 {
                 r.phase = .climb
-                r.liftoff = now + dt
                 landed = false
             }
         case .climb:
@@ -156,8 +154,6 @@ extension SimulatedAircraft {
 
     /// When this aircraft touched down (simulated seconds), if it has.
     public var touchdownTime: Double? { route?.touchdown }
-    /// The airport of its route, if any.
-    public var routeAirport: SimulatedRoute? { route?.route }
     /// Whether it is an arrival.
     public var isArrival: Bool { route?.arrival == true }
 }
