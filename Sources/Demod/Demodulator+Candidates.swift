@@ -125,7 +125,50 @@ extension Demodulator {
             // A clean decode at the best-correlated phase is as good as it gets.
             if result.correctedBits == 0 && rank == 0 { break }
         }
+        if best == nil, tuning.coherentPasses > 0 {
+            let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: 0, as: Int32.self) }
+            let index = Int(packed & 7)
+            if let result = coherent(at: s, phase: index, time: time) {
+                let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+                best = Accepted(result: result, start: s, phase: index, pulse: pulse,
+                                score: margins(e, bits: bits + index * 224, count: result.frame.bitCount))
+            }
+        }
         return best
+    }
+
+    /// The coherent pass (`CoherentSlicer`) at start sample `s` and phase index `phase`: each
+    /// decision is checked like a sliced candidate (parity, the address filter, the weak-bit
+    /// repairs with the bits the fit is least sure of).
+    mutating func coherent(at s: Int, phase: Int, time: Double) -> ParityResult? {
+        let count = min(kernels.span, magCount - s)
+        guard s >= 0, count > 0 else { return nil }
+        let start = Double(kernels.phases[phase]) / Double(kernels.resolution)
+        let width = rawFormat.bytesPerSample
+        let decisions = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq in
+            raw.withUnsafeBytes { r in
+                CoherentSlicer.complexSamples(r.baseAddress! + s * width, format: rawFormat, count: count, into: iq.baseAddress!)
+            }
+            return coherentSlicer.decide(iq.baseAddress!, count: count, start: start, passes: tuning.coherentPasses,
+                                         minimumFit: tuning.coherentFit)
+        }
+        for decision in decisions {
+            let high = UInt64(truncatingIfNeeded: decision.raw >> 64)
+            let bitCount: Int
+            switch high >> 59 {
+            case 0, 4, 5, 11: bitCount = 56
+            case 16, 17, 18, 19, 20, 21: bitCount = 112
+            default: continue
+            }
+            let mask: UInt128 = bitCount == 112 ? ~0 << 16 : ~0 << 72
+            guard let candidate = Frame(raw: decision.raw & mask, bitCount: bitCount) else { continue }
+            let syndrome = CRC24.syndrome(of: candidate)
+            if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
+            let weakest = CoherentSlicer.weakest(decision.reliability, bitCount: bitCount)
+            if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time)
+                ?? repairUnknownSquitter(candidate, syndrome: syndrome, weakest: weakest) { return result }
+        }
+        return nil
     }
 
     /// Decision-directed slicing of a candidate that failed parity (`DirectedDecision`), first

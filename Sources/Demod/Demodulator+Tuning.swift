@@ -24,6 +24,13 @@ extension Demodulator {
         /// decision-directed equalisation (`DirectedDecision`), each pass taking the
         /// neighbours' bits from the one before; 0: off.
         public var directedPasses = 3
+        /// When every magnitude decision fails, the best-ranked phase is searched coherently
+        /// (`CoherentSlicer`) this many times (the first tracking the carrier, the next
+        /// refitting it over the whole reply); 0: off.
+        public var coherentPasses = 2
+        /// The coherent pass runs only when the fitted preamble pulses explain at least this
+        /// share of the preamble's energy (noise: about 1/20).
+        public var coherentFit: Float = 0.3
         /// The default: one of the six shape tests may fail, so preambles half-hidden by
         /// another reply still count (on the busy real recording: 345 frames, 333 without).
         /// Allowing two finds 349 at about twice the cost.
@@ -39,6 +46,7 @@ extension Demodulator {
             t.shapeSlack = 0
             t.equalizer16 = 0
             t.directedPasses = 0
+            t.coherentPasses = 0
             return t
         }
     }

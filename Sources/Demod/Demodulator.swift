@@ -42,6 +42,12 @@ public struct Demodulator: Sendable {
     var carryStart: UInt64 = 0
     /// The next absolute sample index to examine as a preamble start.
     var nextPosition: UInt64 = 0
+    /// The raw samples behind `mags[0 ..< magCount]` (in `rawFormat`), for the coherent pass
+    /// (`CoherentSlicer`), which needs the carrier phase that magnitudes drop.
+    var raw: [UInt8] = []
+    var rawFormat: SampleFormat = .uc8
+    /// The coherent sequence detector for this rate.
+    let coherentSlicer: CoherentSlicer
 
     public init(sampleRate: SampleRate) {
         self.sampleRate = sampleRate
@@ -49,20 +55,24 @@ public struct Demodulator: Sendable {
         planes = HalfBitPlanes(kernels: kernels)
         offsets = SliceKernels.Offsets(kernels, stride: planes.stride)
         mags = [UInt16](repeating: 0, count: NoiseFloor.windowSize + 2 * (kernels.span + 1) + 16)
+        coherentSlicer = CoherentSlicer(sampleRate: sampleRate)
     }
 
     /// Makes room for `n` more magnitudes after the first `magCount` (the carry is normally
     /// under a reply's length; the array grows only if it is not).
     private mutating func reserve(_ n: Int) {
         if magCount + n > mags.count { mags.append(contentsOf: repeatElement(0, count: magCount + n - mags.count)) }
+        let bytes = (magCount + n) * rawFormat.bytesPerSample
+        if bytes > raw.count { raw.append(contentsOf: repeatElement(0, count: bytes - raw.count)) }
     }
 
     /// Demodulates one block. `emit` receives each frame in order.
     public mutating func process(_ block: SampleBlock, emit: (DemodulatedFrame) -> Void) {
         let count = block.sampleCount
         guard count > 0 else { return }
-        // A gap (dropped samples) breaks continuity: start afresh at the block.
-        if block.firstSample != carryStart + UInt64(magCount) {
+        // A gap (dropped samples) or another format breaks continuity: start afresh at the block.
+        if block.firstSample != carryStart + UInt64(magCount) || block.format != rawFormat {
+            rawFormat = block.format
             magCount = 0
             carryStart = block.firstSample
             nextPosition = max(nextPosition, block.firstSample)
@@ -70,16 +80,20 @@ public struct Demodulator: Sendable {
         // Work in chunks so the carried buffer stays small whatever the block size.
         let chunk = NoiseFloor.windowSize
         var done = 0
-        block.bytes.withUnsafeBytes { raw in
+        block.bytes.withUnsafeBytes { input in
             while done < count {
                 let n = min(chunk, count - done)
                 let old = magCount
                 reserve(n)
                 let first = carryStart + UInt64(old)
                 mags.withUnsafeMutableBufferPointer { m in
-                    let bytes = UnsafeRawBufferPointer(rebasing: raw[(done * block.format.bytesPerSample)...])
+                    let bytes = UnsafeRawBufferPointer(rebasing: input[(done * block.format.bytesPerSample)...])
                     MagnitudeConverter.convert(bytes, format: block.format, count: n, into: m.baseAddress! + old)
                     noise.add(UnsafeBufferPointer(rebasing: m[old ..< old + n]), first: first)
+                }
+                let width = block.format.bytesPerSample
+                raw.withUnsafeMutableBytes { r in
+                    r.baseAddress!.advanced(by: old * width).copyMemory(from: input.baseAddress! + done * width, byteCount: n * width)
                 }
                 magCount += n
                 statistics.samplesProcessed += UInt64(n)
@@ -95,6 +109,12 @@ public struct Demodulator: Sendable {
         reserve(kernels.span + 1)
         mags.withUnsafeMutableBufferPointer { m in
             (m.baseAddress! + end).update(repeating: 0, count: kernels.span + 1)
+        }
+        // Silence: uc8's zero is 127.5, as near as a byte gets.
+        let width = rawFormat.bytesPerSample
+        raw.withUnsafeMutableBytes { r in
+            r.baseAddress!.advanced(by: end * width).initializeMemory(as: UInt8.self, repeating: rawFormat == .uc8 ? 128 : 0,
+                                                                       count: (kernels.span + 1) * width)
         }
         magCount += kernels.span + 1
         scan(limit: end, emit: emit)
@@ -121,6 +141,10 @@ public struct Demodulator: Sendable {
             let rest = magCount - keep
             mags.withUnsafeMutableBufferPointer { m in
                 m.baseAddress!.update(from: m.baseAddress! + keep, count: rest)
+            }
+            let width = rawFormat.bytesPerSample
+            raw.withUnsafeMutableBytes { r in
+                r.baseAddress!.copyMemory(from: r.baseAddress! + keep * width, byteCount: rest * width)
             }
             magCount = rest
             carryStart += UInt64(keep)
