@@ -21,37 +21,32 @@ import RealModule
 /// smears less than modelled, which costs this pass a little, and it runs only where the
 /// others failed.
 struct CoherentSlicer: Sendable {
-    /// Half a bit (0.5 µs) in samples.
-    let halfBit: Double
+    /// Half a bit (0.5 µs) in 1/40 samples: 48 at 2.4 MS/s, 40 at 2.0 MS/s. Times are counted
+    /// in fortieths of a sample, so every pulse of a reply starting on the search grid
+    /// (eighths) falls on an entry of `table`: no interpolation on the hot path.
+    let halfBit40: Int
     /// q(u): a sample's value (its centre at u + 0.5 samples after the pulse starts) from one
-    /// band-limited pulse of amplitude 1, tabulated every 1/`tableResolution` sample from
-    /// u = −`lead`.
+    /// band-limited pulse of amplitude 1, every 1/40 sample from u = −`lead40`/40.
     private let table: [Float]
-    private let lead: Double
-    static let tableResolution = 64.0
+    private let lead40: Int
 
     init(sampleRate: SampleRate, cutoffFraction: Double = 0.4) {
         let filter = BandLimitedModulator(sampleRate: sampleRate, cutoffFraction: cutoffFraction)
-        let hb = 6 / Double(sampleRate.ticksPerSample)
-        halfBit = hb
-        let lead = filter.reach + 1
-        self.lead = lead
-        let count = Int(((2 * lead + hb) * CoherentSlicer.tableResolution).rounded(.up)) + 2
-        table = (0..<count).map { i in
-            let u = Double(i) / CoherentSlicer.tableResolution - lead
+        halfBit40 = 240 / Int(sampleRate.ticksPerSample)
+        let hb = Double(halfBit40) / 40
+        lead40 = 40 * (Int(filter.reach.rounded(.up)) + 1)
+        let lead = Double(lead40) / 40
+        table = (0...(2 * lead40 + halfBit40)).map { i in
+            let u = Double(i) / 40 - lead
             return filter.stepResponse(at: u + 0.5) - filter.stepResponse(at: u + 0.5 - hb)
         }
     }
 
-    /// The response to a pulse starting `u` samples before a sample's start (0 beyond reach).
+    /// The response at sample `n` to a pulse starting at `a40` fortieths (0 beyond reach).
     @inline(__always)
-    func pulse(_ u: Double) -> Float {
-        let p = (u + lead) * CoherentSlicer.tableResolution
-        guard p >= 0 else { return 0 }
-        let i = Int(p)
-        guard i + 1 < table.count else { return 0 }
-        let f = Float(p - Double(i))
-        return table[i] + (table[i + 1] - table[i]) * f
+    func pulse(_ n: Int, _ a40: Int) -> Float {
+        let i = n &* 40 &- a40 &+ lead40
+        return i >= 0 && i < table.count ? table[i] : 0
     }
 
     /// The outcome of one search: the bits (as a 112-bit reply; the caller cuts a short one)
@@ -69,38 +64,34 @@ struct CoherentSlicer: Sendable {
     /// tracks it as it goes; later ones refit phase and frequency over the whole reply), or an
     /// empty list when the preamble does not look like a coherent reply at all (`minimumFit`:
     /// the share of the preamble's energy the fitted pulses explain).
-    func decide(_ iq: UnsafePointer<Float>, count: Int, start s0: Double, passes: Int, minimumFit: Float) -> [Decision] {
-        let hb = halfBit
-        let n0 = 0, n1 = min(count, Int((s0 + 240 * hb).rounded(.up)) + 1)
-        guard n1 - n0 > 0, s0 >= 0 else { return [] }
-        // Preamble template and its fit.
-        var pre = [Float](repeating: 0, count: n1)
-        let preambleEnd = s0 + 16 * hb - 0.5
-        var zr: Float = 0, zi: Float = 0, pp: Float = 0, xx: Float = 0
-        for n in n0..<n1 {
-            let t = Double(n)
-            var v: Float = 0
-            for k in [0.0, 2, 7, 9] { v += pulse(t - (s0 + k * hb)) }
-            pre[n] = v
-            if t + 0.5 < preambleEnd {
-                let i = iq[2 * n], q = iq[2 * n + 1]
-                zr += i * v; zi += q * v; pp += v * v; xx += i * i + q * q
-            }
-        }
-        guard pp > 0, xx > 0 else { return [] }
-        let fit = (zr * zr + zi * zi) / (pp * xx)
-        guard fit >= minimumFit else { return [] }
-        var carrier = Carrier(origin: s0)
-        carrier.add(time: s0 + 4.5 * hb, z: (zr, zi), weight: pp)
-        let amplitude0 = (zr * zr + zi * zi).squareRoot() / pp
-
+    func decide(_ iq: UnsafePointer<Float>, count: Int, start40 s40: Int, passes: Int) -> [Decision] {
+        let hb = halfBit40
+        let s0 = Double(s40) / 40
+        let n1 = min(count, (s40 + 240 * hb) / 40 + 2)
+        guard n1 > 0, s40 >= 0 else { return [] }
+        // The pulse starting `m` half bits into the reply (fortieths).
+        @inline(__always) func at(_ m: Int) -> Int { s40 &+ m &* hb }
         // Windows: bit k covers the samples whose centres lie in its microsecond.
-        var first = [Int](repeating: 0, count: 113), width = [Int](repeating: 0, count: 113)
+        var first = [Int](repeating: 0, count: 112), width = [Int](repeating: 0, count: 112)
         for k in 0..<112 {
-            let a = s0 + (16 + 2 * Double(k)) * hb - 0.5
-            let lo = max(Int(a.rounded(.up)), 0), hi = min(Int((a + 2 * hb).rounded(.up)), n1)
+            // Sample n's centre (40n + 20) in [at(16 + 2k), at(18 + 2k)).
+            let lo = max((at(16 + 2 * k) - 20 + 39) / 40, 0), hi = min((at(18 + 2 * k) - 20 + 39) / 40, n1)
             first[k] = lo; width[k] = max(0, min(hi - lo, 3))
         }
+        // The preamble's pulses in each window sample (only the first windows see them).
+        var pre = [Float](repeating: 0, count: 112 * 3 + 3)
+        for w in 0..<4 {
+            for i in 0..<width[w] {
+                let n = first[w] + i
+                pre[w * 3 + i] = pulse(n, at(0)) + pulse(n, at(2)) + pulse(n, at(7)) + pulse(n, at(9))
+            }
+        }
+        let preambleEnd = (at(16) - 20 + 39) / 40
+        let (zr, zi, pp) = preambleFit(iq, start40: s40, end: min(n1, preambleEnd))
+        guard pp > 0 else { return [] }
+        var carrier = Carrier(origin: s0)
+        carrier.add(time: s0 + 4.5 * Double(hb) / 40, z: (zr, zi), weight: pp)
+
         // contribution[((w * 4 + d) * 2 + v) * 3 + i]: sample i of window w from bit w + d − 2
         // (d = 0…3) holding value v.
         var contribution = [Float](repeating: 0, count: 112 * 4 * 2 * 3)
@@ -109,82 +100,109 @@ struct CoherentSlicer: Sendable {
                 let j = w + d - 2
                 guard j >= 0 && j < 112 else { continue }
                 for v in 0..<2 {
-                    let a = s0 + (16 + 2 * Double(j) + (v == 1 ? 0 : 1)) * hb
-                    for i in 0..<width[w] { contribution[((w * 4 + d) * 2 + v) * 3 + i] = pulse(Double(first[w] + i) - a) }
+                    let a = at(16 + 2 * j + (v == 1 ? 0 : 1))
+                    for i in 0..<width[w] { contribution[((w * 4 + d) * 2 + v) * 3 + i] = pulse(first[w] + i, a) }
                 }
             }
         }
 
+        return contribution.withUnsafeBufferPointer { cb in
+            pre.withUnsafeBufferPointer { pb in
+                search(iq, first: first, width: width, pre: pb.baseAddress!, contribution: cb.baseAddress!, start40: s40,
+                       carrier: carrier, preamble: (zr, zi, pp), passes: passes)
+            }
+        }
+    }
+
+    /// The Viterbi passes of `decide` over its tables (window w's three samples: the
+    /// preamble's part `pre[3w + i]`, each neighbouring bit's `contribution`).
+    private func search(_ iq: UnsafePointer<Float>, first: [Int], width: [Int], pre: UnsafePointer<Float>,
+                        contribution: UnsafePointer<Float>, start40 s40: Int, carrier start: Carrier,
+                        preamble: (Float, Float, Float), passes: Int) -> [Decision] {
+        let hb = halfBit40
+        let s0 = Double(s40) / 40
+        var carrier = start
+        let (zr, zi, pp) = preamble
         var decisions: [Decision] = []
-        var amplitude = amplitude0
+        var amplitude = carrier.amplitude
+        let r = UnsafeMutablePointer<Float>.allocate(capacity: 112 * 3)
+        r.initialize(repeating: 0, count: 112 * 3)
+        defer { r.deallocate() }
+        var costs = SIMD8<Float>(repeating: .infinity), next = costs
+        var paths = (UInt128(0), UInt128(0), UInt128(0), UInt128(0), UInt128(0), UInt128(0), UInt128(0), UInt128(0))
+        var nextPaths = paths
         for pass in 0..<passes {
             let tracking = pass == 0
-            if !tracking {
-                guard carrier.samples > 1 else { break }
-            }
-            let fitted = carrier.fit()
-            var phase = tracking ? carrier.fit() : fitted
-            // In-phase part of each window's samples (filled as windows are reached).
-            var r = [Float](repeating: 0, count: 112 * 3)
+            if !tracking && carrier.samples < 2 { break }
+            var phase = carrier.fit()
+            // The in-phase part of window w's samples, turned by the carrier phase there.
             func project(_ w: Int) {
+                guard width[w] > 0 else { return }
+                let n = first[w]
+                let th = phase.angle(at: Double(n) + 0.5)
+                var c = Float(Double.cos(th)), sn = Float(Double.sin(th))
+                let dc = Float(Double.cos(phase.slope)), ds = Float(Double.sin(phase.slope))
                 for i in 0..<width[w] {
-                    let n = first[w] + i
-                    let th = phase.angle(at: Double(n) + 0.5)
-                    let c = Float(Double.cos(th)), s = Float(Double.sin(th))
-                    r[w * 3 + i] = iq[2 * n] * c + iq[2 * n + 1] * s
+                    r[w * 3 + i] = iq[2 * (n + i)] * c + iq[2 * (n + i) + 1] * sn
+                    (c, sn) = (c * dc - sn * ds, sn * dc + c * ds)
                 }
             }
-            // Cost of window w with bits (w−2, w−1, w, w+1) = (b0, b1, b2, b3).
-            func cost(_ w: Int, _ b0: Int, _ b1: Int, _ b2: Int, _ b3: Int) -> Float {
-                var sum: Float = 0
-                let base = w * 4 * 6
-                for i in 0..<width[w] {
-                    let e = pre[first[w] + i] + contribution[base + 0 * 6 + b0 * 3 + i] + contribution[base + 1 * 6 + b1 * 3 + i]
-                        + contribution[base + 2 * 6 + b2 * 3 + i] + contribution[base + 3 * 6 + b3 * 3 + i]
-                    let d = r[w * 3 + i] - amplitude * e
-                    sum += d * d
-                }
-                return sum
+            // Squared misfit of window w with bits (w−2, w−1, w, w+1) = (b0, b1, b2, b3).
+            // Unused samples of a narrower window are zero in every table: they add nothing.
+            let a = amplitude
+            @inline(__always) func cost(_ w: Int, _ b0: Int, _ b1: Int, _ b2: Int, _ b3: Int) -> Float {
+                let base = w &* 24
+                let c0 = contribution + (base &+ b0 &* 3), c1 = contribution + (base &+ 6 &+ b1 &* 3)
+                let c2 = contribution + (base &+ 12 &+ b2 &* 3), c3 = contribution + (base &+ 18 &+ b3 &* 3)
+                let p = pre + w &* 3, x = r + w &* 3
+                let d0 = x[0] - a * (p[0] + c0[0] + c1[0] + c2[0] + c3[0])
+                let d1 = x[1] - a * (p[1] + c0[1] + c1[1] + c2[1] + c3[1])
+                let d2 = x[2] - a * (p[2] + c0[2] + c1[2] + c2[2] + c3[2])
+                return d0 * d0 + d1 * d1 + d2 * d2
             }
-            var costs = [Float](repeating: .infinity, count: 8)
-            var paths = [UInt128](repeating: 0, count: 8)
+            costs = SIMD8<Float>(repeating: .infinity)
             costs[0] = 0
+            paths = (0, 0, 0, 0, 0, 0, 0, 0)
             project(0)
             var lastSegment = 0
             for k in 0..<112 {
                 if k + 1 < 112 { project(k + 1) }
-                var next = [Float](repeating: .infinity, count: 8)
-                var nextPaths = [UInt128](repeating: 0, count: 8)
                 for ns in 0..<8 {
                     let b = ns & 1
+                    var bestCost = Float.infinity, bestPath: UInt128 = 0
                     for high in 0..<2 {
                         let s = (ns >> 1) | (high << 2)
                         guard costs[s].isFinite else { continue }
                         // Window k−1 sees bits k−3 … k.
                         let c = k >= 1 ? costs[s] + cost(k - 1, (s >> 2) & 1, (s >> 1) & 1, s & 1, b) : costs[s]
-                        if c < next[ns] { next[ns] = c; nextPaths[ns] = paths[s] << 1 | UInt128(b) }
+                        if c < bestCost { bestCost = c; bestPath = path(paths, s) << 1 | UInt128(b) }
                     }
+                    next[ns] = bestCost
+                    withUnsafeMutableBytes(of: &nextPaths) { $0.storeBytes(of: bestPath, toByteOffset: ns &* 16, as: UInt128.self) }
                 }
                 costs = next; paths = nextPaths
-                // Track the carrier on the settled bits (those four behind the newest).
+                // Track the carrier on the settled bits (those three behind the newest).
                 if tracking && k >= 20 && k - lastSegment >= 16 {
-                    let best = (0..<8).min { costs[$0] < costs[$1] }!
+                    var best = 0
+                    for i in 1..<8 where costs[i] < costs[best] { best = i }
                     let settledEnd = k - 3
-                    let bits = { (j: Int) -> Int in Int((paths[best] >> UInt128(k - j)) & 1) }
-                    let z = segment(iq, from: lastSegment, to: settledEnd, first: first, width: width, pre: pre,
-                                    s0: s0, hb: hb, bit: bits)
-                    carrier.add(time: s0 + (16 + Double(lastSegment + settledEnd)) * hb, z: (z.0, z.1), weight: z.2)
+                    let path = path(paths, best)
+                    let z = segment(iq, from: lastSegment, to: settledEnd, first: first, width: width, pre: pre, start40: s40) { j in
+                        Int(truncatingIfNeeded: (path >> UInt128(k - j)) & 1)
+                    }
+                    carrier.add(time: s0 + Double((16 + lastSegment + settledEnd) * hb) / 40, z: (z.0, z.1), weight: z.2)
                     lastSegment = settledEnd
                     phase = carrier.fit()
-                    if z.2 > 0 { amplitude = carrier.amplitude }
+                    amplitude = carrier.amplitude
                 }
             }
             // The last window sees no bit after it.
             for s in 0..<8 where costs[s].isFinite { costs[s] += cost(111, (s >> 2) & 1, (s >> 1) & 1, s & 1, 0) }
-            let best = (0..<8).min { costs[$0] < costs[$1] }!
-            let raw = paths[best] << 16
+            var best = 0
+            for i in 1..<8 where costs[i] < costs[best] { best = i }
+            let raw = path(paths, best) << 16
             // Reliability of each bit: the fit's loss with it inverted (neighbours kept).
-            let bit = { (j: Int) -> Int in (j < 0 || j >= 112) ? 0 : Int((raw >> UInt128(127 - j)) & 1) }
+            let bit = { (j: Int) -> Int in (j < 0 || j >= 112) ? 0 : Int(truncatingIfNeeded: (raw >> UInt128(127 - j)) & 1) }
             var reliability = [Float](repeating: 0, count: 112)
             for k in 0..<112 {
                 var delta: Float = 0
@@ -202,34 +220,87 @@ struct CoherentSlicer: Sendable {
                 reliability[k] = delta
             }
             decisions.append(Decision(raw: raw, reliability: reliability))
+            if decisions.count >= 2, decisions[decisions.count - 1].raw == decisions[decisions.count - 2].raw { break }
+            guard pass + 1 < passes else { break }
             // Refit the carrier over the whole reply from these bits.
             var refit = Carrier(origin: s0)
-            refit.add(time: s0 + 4.5 * hb, z: (zr, zi), weight: pp)
+            refit.add(time: s0 + 4.5 * Double(hb) / 40, z: (zr, zi), weight: pp)
             var from = 0
             while from < 112 {
                 let to = min(from + 16, 112)
-                let z = segment(iq, from: from, to: to, first: first, width: width, pre: pre, s0: s0, hb: hb, bit: bit)
-                refit.add(time: s0 + (16 + Double(from + to)) * hb, z: (z.0, z.1), weight: z.2)
+                let z = segment(iq, from: from, to: to, first: first, width: width, pre: pre, start40: s40, bit: bit)
+                refit.add(time: s0 + Double((16 + from + to) * hb) / 40, z: (z.0, z.1), weight: z.2)
                 from = to
             }
             carrier = refit
             amplitude = carrier.amplitude
-            if pass + 1 < passes, decisions.count >= 2, decisions[decisions.count - 1].raw == decisions[decisions.count - 2].raw { break }
         }
         return decisions
     }
 
+    /// Survivor `i` of the eight.
+    @inline(__always)
+    private func path(_ paths: (UInt128, UInt128, UInt128, UInt128, UInt128, UInt128, UInt128, UInt128), _ i: Int) -> UInt128 {
+        withUnsafeBytes(of: paths) { $0.loadUnaligned(fromByteOffset: i &* 16, as: UInt128.self) }
+    }
+
+    /// The complex correlation of the preamble's samples [0, end) with the preamble's pulses
+    /// for a start at `start40` fortieths, and the template's energy.
+    func preambleFit(_ iq: UnsafePointer<Float>, start40: Int, end: Int) -> (Float, Float, Float) {
+        var zr: Float = 0, zi: Float = 0, pp: Float = 0
+        let hb = halfBit40
+        for n in 0..<end {
+            let v = pulse(n, start40) + pulse(n, start40 + 2 * hb) + pulse(n, start40 + 7 * hb) + pulse(n, start40 + 9 * hb)
+            zr += iq[2 * n] * v; zi += iq[2 * n + 1] * v; pp += v * v
+        }
+        return (zr, zi, pp)
+    }
+
+    /// Where near `start40` (±1 sample, on a grid of eighths) the preamble's pulses capture the
+    /// most energy (|correlation|² / template energy), and the share of the preamble's energy
+    /// they capture there (1: no noise at all; noise alone: about 1/20). Coarse to fine: every
+    /// half sample, then the eighths around the best; nil as soon as the detector's start
+    /// captures under half of `minimumFit`, or the best coarse start under 0.7 of it.
+    func refineStart(_ iq: UnsafePointer<Float>, count: Int, start40: Int, minimumFit: Float) -> (start40: Int, fit: Float)? {
+        let end = min(count, (start40 + 40 + 16 * halfBit40) / 40 + 1)
+        var energy: Float = 0
+        for n in 0..<end { energy += iq[2 * n] * iq[2 * n] + iq[2 * n + 1] * iq[2 * n + 1] }
+        guard energy > 0 else { return nil }
+        var best = (start40: start40, captured: Float(-1))
+        // At the detector's own start first: most failing candidates of a busy sky stop here.
+        let (zr, zi, pp) = preambleFit(iq, start40: start40, end: end)
+        guard pp > 0, zr * zr + zi * zi >= minimumFit * 0.5 * energy * pp else { return nil }
+        func consider(_ t: Int) {
+            guard t >= -20 else { return }
+            let (zr, zi, pp) = preambleFit(iq, start40: t, end: end)
+            guard pp > 0 else { return }
+            let captured = (zr * zr + zi * zi) / pp
+            if captured > best.captured { best = (t, captured) }
+        }
+        // The grid is counted from the first sample, so every position of one reply searches
+        // the same starts.
+        let centre = (start40 + 2) / 5 * 5
+        for step in stride(from: -8, through: 8, by: 4) { consider(centre + 5 * step) }
+        guard best.captured >= minimumFit * 0.7 * energy else { return nil }
+        let coarse = best.start40
+        for step in [-2, -1, 1, 2] { consider(coarse + 5 * step) }
+        let fine = best.start40
+        if fine != coarse { consider(fine + (fine - coarse) / abs(fine - coarse) * 5) }
+        return (best.start40, best.captured / energy)
+    }
+
     /// The complex correlation of the samples of bits [from, to) with the pulses those bits
     /// (`bit(j)`, 0 or 1) and the preamble make there, and the template's energy.
-    private func segment(_ iq: UnsafePointer<Float>, from: Int, to: Int, first: [Int], width: [Int], pre: [Float],
-                         s0: Double, hb: Double, bit: (Int) -> Int) -> (Float, Float, Float) {
+    private func segment(_ iq: UnsafePointer<Float>, from: Int, to: Int, first: [Int], width: [Int], pre: UnsafePointer<Float>,
+                         start40 s40: Int, bit: (Int) -> Int) -> (Float, Float, Float) {
         var zr: Float = 0, zi: Float = 0, e: Float = 0
+        let hb = halfBit40
         for w in from..<to {
             for i in 0..<width[w] {
                 let n = first[w] + i
-                var v = pre[n]
+                var v = pre[w * 3 + i]
                 for j in max(w - 2, 0)...min(w + 2, 111) {
-                    v += pulse(Double(n) - (s0 + (16 + 2 * Double(j) + (bit(j) == 1 ? 0 : 1)) * hb))
+                    v += pulse(n, s40 + (16 + 2 * j + (bit(j) == 1 ? 0 : 1)) * hb)
                 }
                 zr += iq[2 * n] * v; zi += iq[2 * n + 1] * v; e += v * v
             }

@@ -128,13 +128,23 @@ extension Demodulator {
         if best == nil, tuning.coherentPasses > 0 {
             let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: 0, as: Int32.self) }
             let index = Int(packed & 7)
-            if let result = coherent(at: s, phase: index, time: time) {
-                let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+            let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+            if coherentLevelAllows(pulse: pulse, at: s),
+               let result = coherent(at: s, phase: index, time: time) {
                 best = Accepted(result: result, start: s, phase: index, pulse: pulse,
                                 score: margins(e, bits: bits + index * 224, count: result.frame.bitCount))
             }
         }
         return best
+    }
+
+    /// Whether a preamble of summed pulse energy `pulse` at `s` is weak enough for the coherent
+    /// pass (`SliceKernels.coherentLevelLimit`). Before the first noise floor, any is.
+    func coherentLevelAllows(pulse: Int32, at s: Int) -> Bool {
+        guard let limit = kernels.coherentLevelLimit else { return true }
+        // The threshold is the noise floor × noiseRatio16/16 for one pulse; `pulse` sums four.
+        let loud = Int64(pulseThreshold(floor: Int64(noise.level(at: carryStart + UInt64(s)))))
+        return loud == 0 || Int64(pulse) * tuning.noiseRatio16 < 4 * 16 * Int64(limit) * loud
     }
 
     /// The coherent pass (`CoherentSlicer`) at start sample `s` and phase index `phase`: each
@@ -143,14 +153,20 @@ extension Demodulator {
     mutating func coherent(at s: Int, phase: Int, time: Double) -> ParityResult? {
         let count = min(kernels.span, magCount - s)
         guard s >= 0, count > 0 else { return nil }
-        let start = Double(kernels.phases[phase]) / Double(kernels.resolution)
         let width = rawFormat.bytesPerSample
-        let decisions = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq in
+        let decisions = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq -> [CoherentSlicer.Decision] in
             raw.withUnsafeBytes { r in
                 CoherentSlicer.complexSamples(r.baseAddress! + s * width, format: rawFormat, count: count, into: iq.baseAddress!)
             }
-            return coherentSlicer.decide(iq.baseAddress!, count: count, start: start, passes: tuning.coherentPasses,
-                                         minimumFit: tuning.coherentFit)
+            // Neighbouring positions of one reply refine to (nearly) the same start: search it
+            // once.
+            guard let refined = coherentSlicer.refineStart(iq.baseAddress!, count: count, start40: 40 * kernels.phases[phase] / kernels.resolution,
+                                                           minimumFit: tuning.coherentFit) else { return [] }
+            let absolute = Int64(carryStart + UInt64(s)) * 40 + Int64(refined.start40)
+            guard refined.fit >= tuning.coherentFit, abs(absolute - lastCoherentStart) > 60 else { return [] }
+            lastCoherentStart = absolute
+            coherentSearches &+= 1
+            return coherentSlicer.decide(iq.baseAddress!, count: count, start40: refined.start40, passes: tuning.coherentPasses)
         }
         for decision in decisions {
             let high = UInt64(truncatingIfNeeded: decision.raw >> 64)

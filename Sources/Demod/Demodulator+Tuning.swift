@@ -29,8 +29,8 @@ extension Demodulator {
         /// refitting it over the whole reply); 0: off.
         public var coherentPasses = 2
         /// The coherent pass runs only when the fitted preamble pulses explain at least this
-        /// share of the preamble's energy (noise: about 1/20).
-        public var coherentFit: Float = 0.3
+        /// share of the preamble's energy (noise alone: about 1/20; a reply at 6 dB: about 0.6).
+        public var coherentFit: Float = 0.45
         /// The default: one of the six shape tests may fail, so preambles half-hidden by
         /// another reply still count (on the busy real recording: 345 frames, 333 without).
         /// Allowing two finds 349 at about twice the cost.

@@ -48,6 +48,10 @@ public struct Demodulator: Sendable {
     var rawFormat: SampleFormat = .uc8
     /// The coherent sequence detector for this rate.
     let coherentSlicer: CoherentSlicer
+    /// Coherent searches run (`CoherentSlicer.decide`), for tuning and the benchmark.
+    public internal(set) var coherentSearches: UInt64 = 0
+    /// The last start (absolute, in fortieths of a sample) the coherent pass searched.
+    var lastCoherentStart: Int64 = -1
 
     public init(sampleRate: SampleRate) {
         self.sampleRate = sampleRate
