@@ -74,7 +74,7 @@ struct SensitivityBenchmark {
             try Data(signal.bytes).write(to: URL(fileURLWithPath: base + ".uc8"))
             try Data(signal.sent.map { $0.jsonLine + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: base + ".jsonl"))
         }
-        let (score, ns) = SensitivityBenchmark.demodulate(signal, scenario: scenario, tuning: { var t = Demodulator.Tuning(); if let v = ProcessInfo.processInfo.environment["FT_FIT"], let f = Float(v) { t.coherentFit = f }; if let v = ProcessInfo.processInfo.environment["FT_PASSES"], let f = Int(v) { t.coherentPasses = f }; return t }())
+        let (score, ns) = SensitivityBenchmark.demodulate(signal, scenario: scenario, tuning: .init())
         var row = Row(snr: scenario.snr, score: score, nanosecondsPerSample: ns)
         if fast {
             let (fastScore, fastNs) = SensitivityBenchmark.demodulate(signal, scenario: scenario, tuning: .fast)
@@ -97,7 +97,6 @@ struct SensitivityBenchmark {
         demodulator.process(block) { decoded.append(($0.parity.frame, $0.sampleIndex)) }
         demodulator.finish { decoded.append(($0.parity.frame, $0.sampleIndex)) }
         let seconds = cpuSeconds() - start
-        if ProcessInfo.processInfo.environment["FT_DEBUG"] != nil { print("coherent searches \(demodulator.coherentSearches), screen passes \(demodulator.screenPasses)") }
         return (SensitivityScore(sent: signal.sent, decoded: decoded), seconds * 1e9 / Double(max(signal.sampleCount, 1)))
     }
 
