@@ -164,6 +164,11 @@ extension Demodulator {
                                                            minimumFit: tuning.coherentFit) else { return [] }
             let absolute = Int64(carryStart + UInt64(s)) * 40 + Int64(refined.start40)
             guard refined.fit >= tuning.coherentFit, abs(absolute - lastCoherentStart) > 60 else { return [] }
+            // The budget counts per window of absolute positions: the same whatever the blocks.
+            let window = (carryStart + UInt64(s)) >> UInt64(NoiseFloor.windowShift)
+            if window != coherentWindow { coherentWindow = window; coherentSearchesInWindow = 0 }
+            guard coherentSearchesInWindow < tuning.coherentBudget else { return [] }
+            coherentSearchesInWindow += 1
             lastCoherentStart = absolute
             coherentSearches &+= 1
             return coherentSlicer.decide(iq.baseAddress!, count: count, start40: refined.start40, passes: tuning.coherentPasses)

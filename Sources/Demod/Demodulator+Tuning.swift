@@ -31,6 +31,11 @@ extension Demodulator {
         /// The coherent pass runs only when the fitted preamble pulses explain at least this
         /// share of the preamble's energy (noise alone: about 1/20; a reply at 6 dB: about 0.6).
         public var coherentFit: Float = 0.45
+        /// At most this many coherent searches per noise-floor window (65 536 samples: 27 ms
+        /// at 2.4 MS/s, about 4 700 a second): a bound on the pass's CPU time however busy
+        /// or noisy the input. The sensitivity sweep (2 500 weak replies a second, with FRUIT)
+        /// stays under it.
+        public var coherentBudget = 128
         /// The default: one of the six shape tests may fail, so preambles half-hidden by
         /// another reply still count (on the busy real recording: 345 frames, 333 without).
         /// Allowing two finds 349 at about twice the cost.

@@ -50,6 +50,9 @@ public struct Demodulator: Sendable {
     let coherentSlicer: CoherentSlicer
     /// Coherent searches run (`CoherentSlicer.decide`), for tuning and the benchmark.
     public internal(set) var coherentSearches: UInt64 = 0
+    /// The noise-floor window the coherent budget is being counted in, and the searches in it.
+    var coherentWindow: UInt64 = .max
+    var coherentSearchesInWindow = 0
     /// The last start (absolute, in fortieths of a sample) the coherent pass searched.
     var lastCoherentStart: Int64 = -1
 
