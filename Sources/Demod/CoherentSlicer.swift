@@ -135,20 +135,31 @@ struct CoherentSlicer: Sendable {
             let tracking = pass == 0
             if !tracking && carrier.samples < 2 { break }
             var phase = carrier.fit()
-            // The in-phase part of window w's samples, turned by the carrier phase there.
+            // The in-phase part of window w's samples, turned by the carrier phase there. The
+            // turn is carried from sample to sample (windows come in order, a few samples
+            // apart) and recomputed only when the phase line changes.
+            var turn: (n: Int, c: Float, s: Float, step: (c: Float, s: Float))? = nil
             func project(_ w: Int) {
                 guard width[w] > 0 else { return }
                 let n = first[w]
-                let th = phase.angle(at: Double(n) + 0.5)
-                var c = Float(Double.cos(th)), sn = Float(Double.sin(th))
-                let dc = Float(Double.cos(phase.slope)), ds = Float(Double.sin(phase.slope))
-                for i in 0..<width[w] {
-                    r[w * 3 + i] = iq[2 * (n + i)] * c + iq[2 * (n + i) + 1] * sn
-                    (c, sn) = (c * dc - sn * ds, sn * dc + c * ds)
+                var t: (n: Int, c: Float, s: Float, step: (c: Float, s: Float))
+                if let current = turn, current.n <= n {
+                    t = current
+                } else {
+                    let th = phase.angle(at: Double(n) + 0.5)
+                    t = (n, Float(Double.cos(th)), Float(Double.sin(th)), (Float(Double.cos(phase.slope)), Float(Double.sin(phase.slope))))
                 }
+                while t.n < n { (t.c, t.s) = (t.c * t.step.c - t.s * t.step.s, t.s * t.step.c + t.c * t.step.s); t.n += 1 }
+                for i in 0..<width[w] {
+                    if i > 0 { (t.c, t.s) = (t.c * t.step.c - t.s * t.step.s, t.s * t.step.c + t.c * t.step.s); t.n += 1 }
+                    r[w * 3 + i] = iq[2 * (n + i)] * t.c + iq[2 * (n + i) + 1] * t.s
+                }
+                turn = t
             }
             // Squared misfit of window w with bits (w−2, w−1, w, w+1) = (b0, b1, b2, b3).
             // Unused samples of a narrower window are zero in every table: they add nothing.
+            // The amplitude of the pass's start: tracking it within the pass read two frames
+            // fewer on the sweep.
             let a = amplitude
             @inline(__always) func cost(_ w: Int, _ b0: Int, _ b1: Int, _ b2: Int, _ b3: Int) -> Float {
                 let base = w &* 24
@@ -193,6 +204,7 @@ struct CoherentSlicer: Sendable {
                     carrier.add(time: s0 + Double((16 + lastSegment + settledEnd) * hb) / 40, z: (z.0, z.1), weight: z.2)
                     lastSegment = settledEnd
                     phase = carrier.fit()
+                    turn = nil
                     amplitude = carrier.amplitude
                 }
             }
