@@ -9,8 +9,10 @@ import RealModule
 /// `SliceKernels`) and a vector preamble detector over every position and phase (shape, level
 /// against the noise floor, pulse/quiet ratio: `PreambleDetector`); for detected positions,
 /// ranking of phases and bit slicing of the best two; parity check, correction and address
-/// acceptance through the core (`AddressFilter.accept`); the best-scoring valid candidate of
-/// neighbouring positions wins.
+/// acceptance through the core (`AddressFilter.accept`), then the equalisers and, for
+/// candidates every magnitude decision failed, a coherent sequence search on the raw I/Q
+/// samples (`CoherentSlicer`); the best-scoring valid candidate of neighbouring positions
+/// wins.
 ///
 /// Streaming: samples may arrive in blocks of any size; the tail that a frame could still
 /// need is carried into the next block, so a frame that straddles two blocks is found exactly
