@@ -44,8 +44,11 @@ let package = Package(
         // Pure decoding core: stdlib and swift-numerics only (no Foundation, no clock, no I/O).
         .target(name: "ModeS", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // DSP: sample formats, magnitude, preamble detection, slicing; the modulator.
+        // Optimised in debug builds too: the tests demodulate seconds of signal (the
+        // sensitivity sweep, the coherent pass), which unoptimised code does tens of times
+        // slower, crowding the rest of the suite on a 2-core machine.
         .target(name: "Demod", dependencies: ["ModeS", .product(name: "RealModule", package: "swift-numerics")],
-                swiftSettings: demodVectorSettings),
+                swiftSettings: demodVectorSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // librtlsdr, found through pkg-config (apt: librtlsdr-dev).
         .systemLibrary(name: "CRTLSDR", pkgConfig: "librtlsdr", providers: [.apt(["librtlsdr-dev"])]),
         // Sample sources: RTL-SDR capture, IQ files and stdin, the simulator.

@@ -29,7 +29,8 @@ extension Demodulator {
         /// refitting it over the whole reply); 0: off.
         public var coherentPasses = 2
         /// The coherent pass runs only when the fitted preamble pulses explain at least this
-        /// share of the preamble's energy (noise alone: about 1/20; a reply at 6 dB: about 0.6).
+        /// share of the energy of the preamble's samples (a clean reply: about 0.8, its first
+        /// bits being in the window too; on pure noise under one position in a hundred passes).
         public var coherentFit: Float = 0.45
         /// At most this many coherent searches per noise-floor window (65 536 samples: 27 ms
         /// at 2.4 MS/s, about 4 700 a second): a bound on the pass's CPU time however busy

@@ -121,9 +121,10 @@ public struct Demodulator: Sendable {
         }
         // Silence: uc8's zero is 127.5, as near as a byte gets.
         let width = rawFormat.bytesPerSample
+        let silence: UInt8 = rawFormat == .uc8 ? 128 : 0
         raw.withUnsafeMutableBytes { r in
-            r.baseAddress!.advanced(by: end * width).initializeMemory(as: UInt8.self, repeating: rawFormat == .uc8 ? 128 : 0,
-                                                                       count: (kernels.span + 1) * width)
+            _ = r.baseAddress!.advanced(by: end * width).initializeMemory(as: UInt8.self, repeating: silence,
+                                                                           count: (kernels.span + 1) * width)
         }
         magCount += kernels.span + 1
         scan(limit: end, emit: emit)

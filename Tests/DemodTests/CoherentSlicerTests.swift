@@ -1,0 +1,137 @@
+import Testing
+@testable import Demod
+import ModeS
+
+/// The coherent sequence search (`CoherentSlicer`) on band-limited replies rendered by the
+/// simulator's RTL2832U channel (`BandLimitedModulator`), and its place in the demodulator.
+struct CoherentSlicerTests {
+    static let squitter = try! Frame(hex: "8D4840D6202CC371C32CE0576098")
+
+    /// One reply in an otherwise silent (or noisy) stretch: interleaved I/Q floats from its
+    /// preamble's start sample on, and its true start in fortieths of a sample from there.
+    static func render(_ frame: Frame, rate: SampleRate, subSample: Double, phase: Double, frequency: Double,
+                       amplitude: Double = 0.3, noiseDBFS: Double? = nil, seed: UInt64 = 1) -> (iq: [Float], start40: Int) {
+        let ticks = Double(rate.ticksPerSample)
+        // Start 20 samples in, plus the sub-sample part (in ticks and a fraction of one).
+        let startTicks = 20 * ticks + subSample * ticks
+        let t = Transmission(frame: frame, startTick: UInt64(startTicks), amplitude: amplitude, phase: phase,
+                             frequencyOffset: frequency, subTick: startTicks - startTicks.rounded(.down))
+        var iq = [Float](repeating: 0, count: 2 * 400)
+        let modulator = BandLimitedModulator(sampleRate: rate)
+        iq.withUnsafeMutableBufferPointer { modulator.add(t, into: $0, firstSample: 0) }
+        if let noiseDBFS {
+            var noise = ThermalNoise(powerDBFS: noiseDBFS, seed: seed)
+            noise.add(to: &iq)
+        }
+        return (Array(iq[40...]), Int((subSample * 40).rounded()))
+    }
+
+    @Test(arguments: [SampleRate.rate2_4, .rate2_0])
+    func aCleanReplyIsReadExactlyAtAnySubSampleStartPhaseAndOffset(rate: SampleRate) {
+        let slicer = CoherentSlicer(sampleRate: rate)
+        for (sub, phase, frequency) in [(0.0, 0.0, 0.0), (0.375, 2.0, 3000.0), (0.625, 4.5, -3000.0), (0.875, 1.0, 1500.0)] {
+            let reply = Self.render(Self.squitter, rate: rate, subSample: sub, phase: phase, frequency: frequency)
+            let found = reply.iq.withUnsafeBufferPointer {
+                slicer.refineStart($0.baseAddress!, count: $0.count / 2, start40: 0, minimumFit: 0.45)
+            }
+            guard let found else { Issue.record("no start at \(sub), \(phase), \(frequency)"); continue }
+            // The grid is an eighth of a sample (5/40).
+            #expect(abs(found.start40 - reply.start40) <= 5, "start \(found.start40) vs \(reply.start40)")
+            // The fit window reaches past the preamble into the first bits: a clean reply
+            // captures about 0.8 of it.
+            #expect(found.fit > 0.7)
+            let decisions = reply.iq.withUnsafeBufferPointer {
+                slicer.decide($0.baseAddress!, count: $0.count / 2, start40: found.start40, passes: 2)
+            }
+            #expect(decisions.contains { $0.raw == Self.squitter.raw }, "at \(sub), \(phase) rad, \(frequency) Hz")
+        }
+    }
+
+    @Test func theLeastReliableBitsAreWhereTheSignalWasDamaged() {
+        // Bit 60 (0-based) of a clean reply is wiped out (its samples zeroed): the search's
+        // reliability should rank it, or a neighbour sharing its samples, among the weakest.
+        let rate = SampleRate.rate2_4
+        let slicer = CoherentSlicer(sampleRate: rate)
+        var reply = Self.render(Self.squitter, rate: rate, subSample: 0.25, phase: 1, frequency: 500)
+        let first = Int((0.25 + Double(16 + 2 * 60) * 1.2 - 0.5).rounded(.up))
+        for n in first..<(first + 2) { reply.iq[2 * n] = 0; reply.iq[2 * n + 1] = 0 }
+        let decisions = reply.iq.withUnsafeBufferPointer {
+            slicer.decide($0.baseAddress!, count: $0.count / 2, start40: reply.start40, passes: 1)
+        }
+        let weakest = CoherentSlicer.weakest(decisions[0].reliability, bitCount: 112)
+        let weak = (0..<5).map { weakest[$0] - 1 }
+        #expect(weak.contains { abs($0 - 60) <= 1 }, "weakest \(weak)")
+    }
+
+    @Test(arguments: [SampleRate.rate2_4, .rate2_0])
+    func noiseAloneAlmostNeverLooksLikeACoherentPreamble(rate: SampleRate) {
+        let slicer = CoherentSlicer(sampleRate: rate)
+        var noise = ThermalNoise(powerDBFS: -30, seed: 99)
+        var iq = [Float](repeating: 0, count: 2 * 40_000)
+        noise.add(to: &iq)
+        var passed = 0, tried = 0
+        iq.withUnsafeBufferPointer { b in
+            var s = 0
+            while s + 300 < b.count / 2 {
+                tried += 1
+                if slicer.refineStart(b.baseAddress! + 2 * s, count: 300, start40: 0, minimumFit: 0.45) != nil { passed += 1 }
+                s += 37
+            }
+        }
+        // About 1 080 tries: the fit of fitted preamble pulses to noise is about 1/20.
+        #expect(tried > 1000)
+        #expect(passed <= tried / 100, "\(passed) of \(tried)")
+    }
+
+    /// Weak band-limited squitters (about 7.7 dB) at random sub-sample times, uc8.
+    static func weakSignal(rate: SampleRate, count: Int) -> (bytes: [UInt8], frames: [Frame]) {
+        var rng = SplitMix64(seed: 11)
+        let samplesPerReply = 1000
+        var iq = [Float](repeating: 0, count: 2 * samplesPerReply * (count + 1))
+        let modulator = BandLimitedModulator(sampleRate: rate)
+        var frames: [Frame] = []
+        iq.withUnsafeMutableBufferPointer { buffer in
+            for i in 0..<count {
+                let frame = Frame.extendedSquitter(address: UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF,
+                                                   me: MessageField(rng.next() & (1 << 56 - 1)))
+                frames.append(frame)
+                let tick = UInt64((i + 1) * samplesPerReply) * rate.ticksPerSample + rng.next() % 60
+                // Noise at −30 dBFS; mean message power 0.483 · A² is 7.7 dB above it.
+                let t = Transmission(frame: frame, startTick: tick, amplitude: 0.11, phase: rng.uniform(0...6.28),
+                                     frequencyOffset: rng.uniform(-3000...3000), subTick: rng.unit())
+                modulator.add(t, into: buffer, firstSample: 0)
+            }
+        }
+        var noise = ThermalNoise(powerDBFS: -30, seed: 12)
+        noise.add(to: &iq)
+        return (SampleQuantizer.quantize(iq, to: .uc8), frames)
+    }
+
+    @Test(arguments: [SampleRate.rate2_4, .rate2_0])
+    func theCoherentPassFindsMoreAndItsOutputDoesNotDependOnBlocks(rate: SampleRate) {
+        let signal = Self.weakSignal(rate: rate, count: 60)
+        var off = Demodulator.Tuning()
+        off.coherentPasses = 0
+        let whole = DemodFixtures.demodulate(signal.bytes, rate: rate, blockSamples: signal.bytes.count)
+        let without = DemodFixtures.demodulate(signal.bytes, rate: rate, blockSamples: signal.bytes.count, tuning: off)
+        let sent = Set(signal.frames)
+        let found = Set(whole.frames.map(\.parity.frame))
+        #expect(whole.demodulator.coherentSearches > 0)
+        #expect(found.isSubset(of: sent), "no false frames")
+        #expect(found.count > Set(without.frames.map(\.parity.frame)).count)
+        // The raw samples carried between blocks: the same frames, positions and scores.
+        for block in [7, 1000, 4099] {
+            let cut = DemodFixtures.demodulate(signal.bytes, rate: rate, blockSamples: block)
+            #expect(cut.frames == whole.frames, "blocks of \(block)")
+        }
+    }
+
+    @Test func theSearchBudgetBoundsSearchesPerWindow() {
+        let signal = Self.weakSignal(rate: .rate2_4, count: 60)
+        var tight = Demodulator.Tuning()
+        tight.coherentBudget = 3
+        let limited = DemodFixtures.demodulate(signal.bytes, rate: .rate2_4, blockSamples: 5000, tuning: tight)
+        // 61 000 samples: the first window of 65 536 holds them all.
+        #expect(limited.demodulator.coherentSearches == 3)
+    }
+}
