@@ -206,7 +206,6 @@ struct CoherentSlicer: Sendable {
                     lastSegment = settledEnd
                     phase = carrier.fit()
                     turn = nil
-                    amplitude = carrier.amplitude
                 }
             }
             // The last window sees no bit after it.
