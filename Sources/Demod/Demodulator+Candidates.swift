@@ -174,13 +174,7 @@ extension Demodulator {
             return coherentSlicer.decide(iq.baseAddress!, count: count, start40: refined.start40, passes: tuning.coherentPasses)
         }
         for decision in decisions {
-            let high = UInt64(truncatingIfNeeded: decision.raw >> 64)
-            let bitCount: Int
-            switch high >> 59 {
-            case 0, 4, 5, 11: bitCount = 56
-            case 16, 17, 18, 19, 20, 21: bitCount = 112
-            default: continue
-            }
+            guard let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decision.raw >> 123)) else { continue }
             let mask: UInt128 = bitCount == 112 ? ~0 << 16 : ~0 << 72
             guard let candidate = Frame(raw: decision.raw & mask, bitCount: bitCount) else { continue }
             let syndrome = CRC24.syndrome(of: candidate)
@@ -255,14 +249,7 @@ extension Demodulator {
             high = high << 1 | one(v)
             weak &+= v.magnitude < weakLimit ? 1 : 0
         }
-        let bitCount: Int
-        // DF24 (Comm-D, a quarter of all bit patterns) is left out: it is rare on the air and
-        // would let through a flood of noise candidates.
-        switch high {
-        case 0, 4, 5, 11: bitCount = 56
-        case 16, 17, 18, 19, 20, 21: bitCount = 112
-        default: return nil
-        }
+        guard let bitCount = Demodulator.replyLength(downlinkFormat: high) else { return nil }
         for k in 5..<24 {
             let v = bit(k)
             high = high << 1 | one(v)
@@ -280,6 +267,18 @@ extension Demodulator {
             high <<= 8
         }
         return Frame(raw: UInt128(high) << 64 | UInt128(low), bitCount: bitCount)
+    }
+
+    /// The length in bits of a reply of downlink format `df` (its first five bits), or nil for
+    /// a format the demodulator does not take. DF24 (Comm-D, a quarter of all bit patterns) is
+    /// left out: it is rare on the air and would let through a flood of noise candidates.
+    @inline(__always)
+    static func replyLength(downlinkFormat df: UInt64) -> Int? {
+        switch df {
+        case 0, 4, 5, 11: 56
+        case 16, 17, 18, 19, 20, 21: 112
+        default: nil
+        }
     }
 
     /// Bit k's margin: the energy of its first half minus its second half (plane units, at
