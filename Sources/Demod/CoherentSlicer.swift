@@ -322,24 +322,6 @@ struct CoherentSlicer: Sendable {
     }
 }
 
-extension CoherentSlicer {
-    /// Converts `count` raw samples in `format` to interleaved I/Q floats, full scale 1.
-    static func complexSamples(_ raw: UnsafeRawPointer, format: SampleFormat, count: Int, into out: UnsafeMutablePointer<Float>) {
-        switch format {
-        case .uc8:
-            let b = raw.assumingMemoryBound(to: UInt8.self)
-            for i in 0..<(2 * count) { out[i] = (Float(b[i]) - 127.5) / 127.5 }
-        case .sc16, .sc16q11:
-            let scale: Float = format == .sc16 ? 1 / 32768 : 1 / 2048
-            for i in 0..<(2 * count) { out[i] = Float(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: 2 * i, as: Int16.self))) * scale }
-        case .cf32:
-            for i in 0..<(2 * count) {
-                let v = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
-                out[i] = v.isFinite ? v : 0
-            }
-        }
-    }
-}
 
 extension CoherentSlicer {
     /// The five least reliable bits after the DF (1-based frame bit numbers, least first).

@@ -156,7 +156,7 @@ extension Demodulator {
         let width = rawFormat.bytesPerSample
         let decisions = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq -> [CoherentSlicer.Decision] in
             raw.withUnsafeBytes { r in
-                CoherentSlicer.complexSamples(r.baseAddress! + s * width, format: rawFormat, count: count, into: iq.baseAddress!)
+                rawFormat.complexSamples(r.baseAddress! + s * width, count: count, into: iq.baseAddress!)
             }
             // Neighbouring positions of one reply refine to (nearly) the same start: search it
             // once.

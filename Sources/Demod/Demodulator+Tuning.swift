@@ -43,7 +43,8 @@ extension Demodulator {
         public init() {}
 
         /// Cheaper: the preamble must have the full shape, and a candidate that fails parity is
-        /// not sliced again through the equalisers (the weak-bit repairs stay). About a third
+        /// not sliced again through the equalisers nor searched coherently (the weak-bit
+        /// repairs stay). About a third
         /// less work than the default on a busy recording, for a few percent fewer frames there
         /// (the weakest and most overlapped) and far fewer of the weakest band-limited ones,
         /// most at 2.0 MS/s (README, sensitivity table).

@@ -66,3 +66,23 @@ public struct SampleBlock: Sendable {
     /// Number of complete samples in the block.
     public var sampleCount: Int { bytes.count / format.bytesPerSample }
 }
+
+extension SampleFormat {
+    /// Converts `count` raw samples in this format to interleaved I/Q floats, full scale 1
+    /// (uc8's centre 127.5 is 0; NaN and infinities become 0): what the coherent pass reads.
+    func complexSamples(_ raw: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<Float>) {
+        switch self {
+        case .uc8:
+            let b = raw.assumingMemoryBound(to: UInt8.self)
+            for i in 0..<(2 * count) { out[i] = (Float(b[i]) - 127.5) / 127.5 }
+        case .sc16, .sc16q11:
+            let scale: Float = self == .sc16 ? 1 / 32768 : 1 / 2048
+            for i in 0..<(2 * count) { out[i] = Float(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: 2 * i, as: Int16.self))) * scale }
+        case .cf32:
+            for i in 0..<(2 * count) {
+                let v = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
+                out[i] = v.isFinite ? v : 0
+            }
+        }
+    }
+}

@@ -134,4 +134,24 @@ struct CoherentSlicerTests {
         // 61 000 samples: the first window of 65 536 holds them all.
         #expect(limited.demodulator.coherentSearches == 3)
     }
+
+    @Test(arguments: SampleFormat.allCases)
+    func complexSamplesAgreeWithTheMagnitudesOfEveryFormat(format: SampleFormat) {
+        // The same signal in each format: |I + jQ| of the floats the coherent pass reads is the
+        // magnitude the rest of the demodulator works in.
+        var rng = SplitMix64(seed: 3)
+        let iq = (0..<2000).map { _ in Float(rng.uniform(-0.7...0.7)) }  // |I + jQ| < 1: no clamping
+        let bytes = SampleQuantizer.quantize(iq, to: format)
+        let count = bytes.count / format.bytesPerSample
+        var floats = [Float](repeating: 0, count: 2 * count)
+        var mags = [UInt16](repeating: 0, count: count)
+        bytes.withUnsafeBytes { raw in
+            floats.withUnsafeMutableBufferPointer { format.complexSamples(raw.baseAddress!, count: count, into: $0.baseAddress!) }
+            mags.withUnsafeMutableBufferPointer { MagnitudeConverter.convert(raw, format: format, count: count, into: $0.baseAddress!) }
+        }
+        for n in 0..<count {
+            let m = (floats[2 * n] * floats[2 * n] + floats[2 * n + 1] * floats[2 * n + 1]).squareRoot() * 32767
+            #expect(abs(m - Float(mags[n])) <= 1, "sample \(n): \(m) vs \(mags[n])")
+        }
+    }
 }
