@@ -45,6 +45,15 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Serve the web page and HTTP API on this port (default 8080 with --net; 0: off).", valueName: "N"))
     var httpPort: Int?
 
+    @Option(name: .customLong("https-cert"), help: ArgumentHelp("Serve the web page and API over HTTPS with this certificate chain (PEM); with --https-key.", valueName: "PATH"))
+    var httpsCert: String?
+
+    @Option(name: .customLong("https-key"), help: ArgumentHelp("The private key (PEM) of --https-cert.", valueName: "PATH"))
+    var httpsKey: String?
+
+    @Option(name: .customLong("http-max-connections"), help: ArgumentHelp("Web connections open at once (default \(WebLimits().maxConnections); \(WebLimits().maxConnectionsPerAddress) from one address); more wait.", valueName: "N"))
+    var httpMaxConnections: Int?
+
     @Flag(help: "Print every frame as an AVR line (*HEX;).")
     var raw = false
 
@@ -86,6 +95,10 @@ struct RunCommand: ParsableCommand {
         }
         if (lat == nil) != (lon == nil) { throw ValidationError("give both --lat and --lon") }
         if let httpPort, !(0...65535).contains(httpPort) { throw ValidationError("--http-port must be 0…65535") }
+        if (httpsCert == nil) != (httpsKey == nil) { throw ValidationError("give both --https-cert and --https-key") }
+        if let httpMaxConnections, !(1...100_000).contains(httpMaxConnections) {
+            throw ValidationError("--http-max-connections must be 1…100000")
+        }
         if let lat, !(-90...90).contains(lat) { throw ValidationError("--lat must be within ±90") }
         if let lon, !(-180...180).contains(lon) { throw ValidationError("--lon must be within ±180") }
         if raw && interactive { throw ValidationError("--raw and --interactive both write to the terminal: choose one") }
@@ -177,9 +190,19 @@ struct RunCommand: ParsableCommand {
                                            accounts: store.map { WebAccounts(database: $0) })
         sources.network = receivers
         let server = WebServer()
+        var configuration = WebConfiguration(host: network.netBindAddress ?? "0.0.0.0", port: port)
+        if let httpsCert, let httpsKey { configuration.tls = WebTLSFiles(certificatePath: httpsCert, keyPath: httpsKey) }
+        if let httpMaxConnections {
+            configuration.limits.maxConnections = httpMaxConnections
+            configuration.limits.maxConnectionsPerAddress = min(configuration.limits.maxConnectionsPerAddress, httpMaxConnections)
+        }
         do {
-            let bound = try server.startAndWait(sources: sources, configuration: WebConfiguration(port: port))
-            if !quiet { StandardStreams.error("web page and API on http://localhost:\(bound)/") }
+            let bound = try server.startAndWait(sources: sources, configuration: configuration)
+            if !quiet {
+                let scheme = configuration.tls == nil ? "http" : "https"
+                let host = ["0.0.0.0", "::"].contains(configuration.host) ? "localhost" : configuration.host
+                StandardStreams.error("web page and API on \(scheme)://\(host):\(bound)/")
+            }
         } catch {
             StandardStreams.error("\(error)")
             throw ExitCode(1)

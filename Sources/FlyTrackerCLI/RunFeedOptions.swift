@@ -2,8 +2,6 @@ import ArgumentParser
 import Feeds
 import ModeS
 import Tracking
-import ModeS
-import Tracking
 
 /// The network feeds of `run` (ports as readsb and dump1090-fa use them).
 struct FeedCommandOptions: ParsableArguments {
@@ -13,7 +11,7 @@ struct FeedCommandOptions: ParsableArguments {
     @Flag(help: "No radio: only frames arriving on the Beast/AVR input ports (implies --net).")
     var netOnly = false
 
-    @Option(name: .customLong("net-bind-address"), help: "Address the feed ports listen on (default 0.0.0.0).")
+    @Option(name: .customLong("net-bind-address"), help: "Address the feed ports and the web server listen on (default 0.0.0.0: every interface; 127.0.0.1: this machine only).")
     var netBindAddress: String?
 
     @Option(name: [.customLong("net-bo-port"), .customLong("net-beast-port")], help: "Beast output port(s), comma-separated; 0 disables (default 30005).")
@@ -46,7 +44,25 @@ struct FeedCommandOptions: ParsableArguments {
     @Option(name: .customLong("net-merge-window"), help: ArgumentHelp("Aggregator: identical frames from different receivers within this many seconds are one transmission (default 0.5; 0 counts every copy).", valueName: "SECONDS"))
     var netMergeWindow: Double?
 
+    @Option(name: .customLong("net-max-connections"), help: ArgumentHelp("Feed connections open at once, all ports together (default \(FeedLimits().maxConnections); \(FeedLimits().maxConnectionsPerPort) on one port, \(FeedLimits().maxConnectionsPerAddress) from one address); more are refused.", valueName: "N"))
+    var netMaxConnections: Int?
+
+    @Option(name: .customLong("net-max-receivers"), help: ArgumentHelp("Receivers of a network the aggregator keeps (default \(FeedLimits().maxReceivers)); the one silent longest is forgotten first.", valueName: "N"))
+    var netMaxReceivers: Int?
+
+    @Option(name: .customLong("net-input-timeout"), help: ArgumentHelp("Close an input connection that sends nothing for this long (default \(Int(FeedLimits().inputIdleTimeout)) s).", valueName: "SECONDS"))
+    var netInputTimeout: Double?
+
     func validate() throws {
+        if let netMaxConnections, !(1...100_000).contains(netMaxConnections) {
+            throw ValidationError("--net-max-connections must be 1…100000")
+        }
+        if let netMaxReceivers, !(1...100_000).contains(netMaxReceivers) {
+            throw ValidationError("--net-max-receivers must be 1…100000")
+        }
+        if let netInputTimeout, !(netInputTimeout >= 1 && netInputTimeout <= 86_400) {
+            throw ValidationError("--net-input-timeout must be 1…86400 seconds")
+        }
         if let receiverID, ReceiverID.parse(receiverID) == nil {
             throw ValidationError("--receiver-id must be a UUID or 1 to 64 printable characters without spaces")
         }
@@ -74,6 +90,12 @@ struct FeedCommandOptions: ParsableArguments {
                 options.announcement = ReceiverAnnouncement(id: id, name: receiverName, position: position)
             }
             if let netMergeWindow { options.mergeWindow = netMergeWindow }
+            if let netMaxConnections {
+                options.limits.maxConnections = netMaxConnections
+                options.limits.maxConnectionsPerPort = min(options.limits.maxConnectionsPerPort, netMaxConnections)
+            }
+            if let netMaxReceivers { options.limits.maxReceivers = netMaxReceivers }
+            if let netInputTimeout { options.limits.inputIdleTimeout = netInputTimeout }
             return options
         } catch {
             StandardStreams.error("\(error)")

@@ -44,13 +44,25 @@ final class RunOutputs {
     init(command: RunCommand, epoch: Double, store: (any SightingStore)?, web: (SnapshotPublisher, PublishedStats, PublishedReceivers)? = nil) throws {
         self.web = web
         if let store {
-            do { recorder = try SightingRecorder(store: store) } catch {
+            let log: SightingRecorder
+            do { log = try SightingRecorder(store: store) } catch {
                 StandardStreams.error("cannot start the sighting log: \(error)")
                 throw ExitCode(1)
             }
+            recorder = log
             alerts = AlertDispatcher(database: store)
             reminders = ReminderService(store: store)
             goals = GoalService(store: store)
+            // Visits a killed run left open: closed at their last sighting, counted once.
+            do {
+                let recovered = try log.closeInterruptedVisits(before: epoch)
+                if !recovered.isEmpty {
+                    _ = try goals?.apply(recovered, now: epoch)
+                    if !command.quiet { StandardStreams.error("closed \(recovered.count) visits left open by an interrupted run") }
+                }
+            } catch {
+                StandardStreams.error("cannot close the visits an interrupted run left open: \(error)")
+            }
             autoPoster = command.autoPostKinds.isEmpty ? nil : AutoPoster(store: store, kinds: command.autoPostKinds)
         } else {
             recorder = nil
@@ -94,7 +106,7 @@ final class RunOutputs {
             if let receivers, !receivers.isEmpty {
                 var stations: [ReceiverID: Coordinate] = [:]
                 for r in receivers { stations[r.id] = r.position }
-                coverage.update(snapshot, stations: stations)
+                coverage.update(snapshot, stations: stations, known: Set(receivers.map(\.id)))
                 web.receivers.publish(receivers.map { NetworkReceiver(status: $0, coverage: coverage.receivers[$0.id] ?? ReceiverCoverage()) })
             }
         }

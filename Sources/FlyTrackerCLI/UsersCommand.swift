@@ -8,7 +8,7 @@ struct UsersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "Manage user accounts (passwords are stored as bcrypt hashes).",
-        subcommands: [Add.self, List.self, Passwd.self, Delete.self, Set.self]
+        subcommands: [Add.self, List.self, Passwd.self, Logout.self, Delete.self, Set.self]
     )
 
     struct Add: ParsableCommand {
@@ -63,7 +63,19 @@ struct UsersCommand: ParsableCommand {
                 _ = try database.requireUser(named: name)
                 try database.setPassword(username: name, password: try readPassword(prompt: "New password for \(name): "))
             }
-            print("password changed for \(name)")
+            print("password changed for \(name); every session of the account has ended")
+        }
+    }
+
+    struct Logout: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "End every session of a user (log out everywhere), at once, also in a running server.")
+        @Argument(help: "User name.") var name: String
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let database = try store.openStore()
+            let ended = try reportingErrors { try database.endSessions(userId: try database.requireUser(named: name).id!) }
+            print("ended \(ended) session\(ended == 1 ? "" : "s") of \(name)")
         }
     }
 

@@ -196,6 +196,14 @@ enum PostgresSchema {
                 PRIMARY KEY (postId, userId));
             CREATE TABLE siteAdmin (userId bigint PRIMARY KEY REFERENCES "user"(id) ON DELETE CASCADE);
             """),
+        ("v13-sessions", """
+            CREATE TABLE loginSession (
+                tokenHash text PRIMARY KEY,
+                userId bigint NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
+                createdAt double precision NOT NULL, expiresAt double precision NOT NULL);
+            CREATE INDEX loginSession_user ON loginSession (userId, createdAt);
+            CREATE INDEX loginSession_expires ON loginSession (expiresAt);
+            """),
     ]
 
     /// `v10`: SQLite's statistics rollups (`StatisticsSchema` v7/v8) on PostgreSQL, same

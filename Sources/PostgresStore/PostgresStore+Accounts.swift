@@ -164,8 +164,11 @@ extension PostgresStore {
         let id = try requireUser(named: username).id!
         let hash = Bcrypt.hash(password, cost: cost)
         try blocking { [client, logger] in
-            try await client.query("UPDATE \"user\" SET passwordHash = \(hash) WHERE id = \(id)", logger: logger)
-            return ()
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("UPDATE \"user\" SET passwordHash = \(hash) WHERE id = \(id)", logger: logger)
+                // A new password ends every session: whoever knew the old one is logged out.
+                try await connection.query("DELETE FROM loginSession WHERE userId = \(id)", logger: logger)
+            }
         }
     }
 

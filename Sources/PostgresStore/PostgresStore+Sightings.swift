@@ -175,6 +175,20 @@ extension PostgresStore {
         }
     }
 
+    public func closeInterruptedVisits(lastSeenBefore time: Double) throws -> [VisitRecord] {
+        try blocking { [client, logger] in
+            var out: [VisitRecord] = []
+            let sql = "UPDATE visit SET closed = true WHERE NOT closed AND lastSeen < $1 RETURNING id, "
+                + Self.visitColumns.joined(separator: ", ")
+            var binds = PostgresBindings()
+            binds.append(time)
+            for try await row in try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger) {
+                out.append(try Self.visit(row))
+            }
+            return out.sorted { ($0.firstSeen, $0.id ?? 0) < ($1.firstSeen, $1.id ?? 0) }
+        }
+    }
+
     public func journal(username: String, limit: Int) throws -> [JournalEventRecord] {
         let userId = try requireUser(named: username).id!
         return try blocking { [client, logger] in

@@ -123,6 +123,18 @@ public final class SightingRecorder {
         return try write(points: points, events: events, closing: closing)
     }
 
+    /// Closes the visits a killed process left open (last seen before `time`, the start of
+    /// this run): each closed at its last sighting and counted once. Call once, before the
+    /// first `record`; the aircraft heard again then starts a new visit, exactly as after a
+    /// clean stop. The closed visits are `lastClosed` (for goals) and returned.
+    @discardableResult
+    public func closeInterruptedVisits(before time: Double) throws -> [VisitRecord] {
+        let closed = try store.closeInterruptedVisits(lastSeenBefore: time)
+        lastClosed = closed
+        rowsWritten += closed.count
+        return closed
+    }
+
     /// Closes every open visit (at the end of a run) and writes them.
     @discardableResult
     public func finish(at time: Double) throws -> [JournalEventRecord] {

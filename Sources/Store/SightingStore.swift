@@ -54,7 +54,7 @@ public struct SightingWriteResult: Sendable {
 /// The store's operations that do not depend on its engine: SQLite (`AppDatabase`, the
 /// embedded default) and PostgreSQL (`PostgresStore`, for many receivers) both provide them,
 /// with the same results; the store test suite runs every one against both.
-public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore, GoalStore, FeedStore {
+public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore, GoalStore, FeedStore, SessionRepository {
     /// `sqlite` or `postgresql`.
     var engine: String { get }
     /// False while the store is known to be away (its writes queued): the recorder then
@@ -71,6 +71,7 @@ public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore
     func user(id: Int64) throws -> UserRecord?
     /// Saves changed settings (units, dark mode, language, channels, email), validated.
     func updateUser(_ user: UserRecord) throws
+    /// Sets a new password and ends every session of the account.
     func setPassword(username: String, password: String, cost: UInt8) throws
 
     // Alert deliveries
@@ -94,6 +95,10 @@ public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore
     func journal(username: String, limit: Int) throws -> [JournalEventRecord]
     func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord]
     func prune(_ policy: RetentionPolicy, now: Double) throws -> PruneReport
+    /// Closes every visit still open that was last seen before `time` (Unix s), as a visit
+    /// left open by a process that was killed: each is closed at its last sighting and enters
+    /// the statistics once. Returns them as closed (oldest first).
+    func closeInterruptedVisits(lastSeenBefore time: Double) throws -> [VisitRecord]
 
     // Statistics
     func statisticsWithTotal(by dimension: StatsDimension, filter: StatsFilter, limit: Int?) throws -> (rows: [StatsRow], total: StatsRow)
@@ -144,6 +149,17 @@ extension AppDatabase: SightingStore {
             var r = record
             try r.insert(db)
             return r
+        }
+    }
+
+    public func closeInterruptedVisits(lastSeenBefore time: Double) throws -> [VisitRecord] {
+        try writer.write { db in
+            let open = try VisitRecord.filter(sql: "NOT closed AND lastSeen < ?", arguments: [time])
+                .order(Column("firstSeen"), Column("id")).fetchAll(db)
+            guard !open.isEmpty else { return [] }
+            // One statement: the close trigger adds each visit to the rollups once.
+            try db.execute(sql: "UPDATE visit SET closed = 1 WHERE NOT closed AND lastSeen < ?", arguments: [time])
+            return open.map { var v = $0; v.closed = true; return v }
         }
     }
 

@@ -230,5 +230,17 @@ enum StoreSchema {
                 CREATE TABLE siteAdmin (userId INTEGER PRIMARY KEY REFERENCES user(id) ON DELETE CASCADE);
                 """)
         }
+        // v13: login sessions in the database (so `users passwd` and `users delete`, run in
+        // another process, end them): the SHA-256 of the token, never the token itself.
+        migrator.registerMigration("v13-sessions") { db in
+            try db.execute(sql: """
+                CREATE TABLE loginSession (
+                    tokenHash TEXT PRIMARY KEY NOT NULL,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    createdAt DOUBLE NOT NULL, expiresAt DOUBLE NOT NULL) WITHOUT ROWID;
+                CREATE INDEX loginSession_user ON loginSession(userId, createdAt);
+                CREATE INDEX loginSession_expires ON loginSession(expiresAt);
+                """)
+        }
     }
 }

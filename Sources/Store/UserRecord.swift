@@ -135,7 +135,11 @@ extension AppDatabase {
         guard password.count >= 8 else { throw UserError.weakPassword }
         var user = try requireUser(username)
         user.passwordHash = Bcrypt.hash(password, cost: cost)
-        try writer.write { db in try user.update(db) }
+        try writer.write { db in
+            try user.update(db)
+            // A new password ends every session: whoever knew the old one is logged out.
+            try db.execute(sql: "DELETE FROM loginSession WHERE userId = ?", arguments: [user.id])
+        }
     }
 
     /// Saves changed settings (units, dark mode, language, channels, email).
@@ -145,7 +149,7 @@ extension AppDatabase {
         try writer.write { db in try user.update(db) }
     }
 
-    /// Deletes a user with their watchlist, journal and deliveries.
+    /// Deletes a user with their watchlist, journal, deliveries and sessions.
     public func deleteUser(username: String) throws {
         let user = try requireUser(username)
         _ = try writer.write { db in try UserRecord.deleteOne(db, key: user.id) }

@@ -16,9 +16,17 @@ extension Aircraft {
         }
     }
 
+    /// Receivers of a network kept per aircraft (`heardBy`): beyond it, the one that heard
+    /// it least recently is dropped, so frames under many receiver ids cannot grow one entry.
+    static let maxHearers = 64
+
     /// Records that network receiver `receiver` delivered a frame of this aircraft.
     @inline(__always)
     mutating func hear(_ receiver: ReceiverID, signal: Double?, at time: Double) {
+        if heardBy[receiver] == nil, heardBy.count >= Self.maxHearers,
+           let stalest = heardBy.min(by: { $0.value.lastSeen < $1.value.lastSeen })?.key {
+            heardBy[stalest] = nil
+        }
         heardBy[receiver, default: ReceiverHearing(lastSeen: time)].add(signal: signal, at: time)
     }
 

@@ -31,7 +31,10 @@ public struct CoverageMap: Sendable {
     /// Counts `snapshot`'s aircraft per receiver that hears them; ranges are measured from
     /// each receiver's own position (`stations`), so a receiver with no known position
     /// counts aircraft but no range.
-    public mutating func update(_ snapshot: TableSnapshot, stations: [ReceiverID: Coordinate]) {
+    /// `known`: the receivers the network still knows; coverage of any other is forgotten
+    /// (nil keeps every one).
+    public mutating func update(_ snapshot: TableSnapshot, stations: [ReceiverID: Coordinate], known: Set<ReceiverID>? = nil) {
+        if let known { receivers = receivers.filter { known.contains($0.key) } }
         for id in receivers.keys {
             receivers[id]?.aircraft = 0
             receivers[id]?.withPosition = 0
@@ -39,6 +42,7 @@ public struct CoverageMap: Sendable {
         }
         for a in snapshot.aircraft where !a.heardBy.isEmpty {
             for id in a.heardBy.keys {
+                if let known, !known.contains(id) { continue }
                 var c = receivers[id] ?? ReceiverCoverage()
                 c.aircraft += 1
                 if let p = a.position?.value {

@@ -1,12 +1,15 @@
 import Feeds
 import Foundation
 import Hummingbird
+import HummingbirdBcrypt
 import Store
 
 /// Accounts and per-user data over the Store (`AppDatabase`): register, log in, log out
-/// with a session cookie (HttpOnly, SameSite=Strict), the user's settings, watchlist and
-/// journal. Every `/api/me…` route works on the session's user only: no route takes a user
-/// name, so nobody can name another user's data. Login attempts are rate-limited per name.
+/// (this session, or every session of the account) with a session cookie (HttpOnly,
+/// SameSite=Strict, Secure over HTTPS), the user's settings, watchlist and journal. Every
+/// `/api/me…` route works on the session's user only: no route takes a user name, so
+/// nobody can name another user's data. Failed logins are rate-limited per name and per
+/// client address, and take as long for an unknown name as for a known one.
 struct AccountController<Context: RequestContext> {
     let accounts: WebAccounts
     let clock: WallClock
@@ -17,6 +20,7 @@ struct AccountController<Context: RequestContext> {
         group.post("auth/register", use: register)
         group.post("auth/login", use: login)
         group.post("auth/logout", use: logout)
+        group.post("auth/logout-everywhere", use: logoutEverywhere)
         group.get("me", use: me)
         group.put("me", use: updateMe)
         group.get("me/watchlist", use: watchlist)
@@ -60,13 +64,14 @@ struct AccountController<Context: RequestContext> {
             if case .duplicateUsername = error { throw APIError(.conflict, error.description) }
             throw APIError.badRequest(error.description)
         }
-        return sessionResponse(for: user, status: .created)
+        return try sessionResponse(for: user, status: .created, request: request)
     }
 
     @Sendable func login(_ request: Request, context: Context) async throws -> Response {
         let c = try await request.decode(as: Credentials.self, context: context)
         let now = clock()
-        if let wait = accounts.limiter.retryAfter(username: c.username, now: now) {
+        let address = (context as? any RemoteAddressRequestContext)?.remoteAddress?.ipAddress
+        if let wait = accounts.limiter.retryAfter(username: c.username, address: address, now: now) {
             var response = APIError(.tooManyRequests, "too many failed logins; try again in \(Int(wait.rounded(.up))) s")
                 .responseWithoutRequest
             response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
@@ -75,26 +80,41 @@ struct AccountController<Context: RequestContext> {
         let user: UserRecord
         do {
             user = try accounts.database.authenticate(username: c.username, password: c.password)
-        } catch is UserError {
-            accounts.limiter.recordFailure(username: c.username, now: now)
+        } catch let error as UserError {
+            // An unknown name costs one bcrypt verification too, as a known one does, so the
+            // answer's timing does not tell which names exist.
+            if case .unknownUser = error { _ = accounts.decoyVerify(c.password) }
+            accounts.limiter.recordFailure(username: c.username, address: address, now: now)
             throw APIError(.unauthorized, "wrong user name or password")
         }
         accounts.limiter.recordSuccess(username: c.username)
-        return sessionResponse(for: user, status: .ok)
+        return try sessionResponse(for: user, status: .ok, request: request)
     }
 
     @Sendable func logout(_ request: Request, context: Context) async throws -> Response {
-        if let token = request.cookies[Self.cookieName]?.value { accounts.sessions.remove(token) }
+        if let token = request.cookies[Self.cookieName]?.value { try accounts.sessions.end(token, in: accounts.database) }
+        return clearedCookie(request)
+    }
+
+    /// Ends every session of the account (every browser and device), this one included.
+    @Sendable func logoutEverywhere(_ request: Request, context: Context) async throws -> Response {
+        let u = try user(request)
+        try accounts.database.endSessions(userId: u.id!)
+        return clearedCookie(request)
+    }
+
+    func clearedCookie(_ request: Request) -> Response {
         var response = Response(status: .noContent)
-        response.setCookie(Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+        response.setCookie(Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", secure: accounts.isSecure(request),
+                                  httpOnly: true, sameSite: .strict))
         return response
     }
 
-    func sessionResponse(for user: UserRecord, status: HTTPResponse.Status) -> Response {
-        let token = accounts.sessions.create(username: user.username, now: clock())
+    func sessionResponse(for user: UserRecord, status: HTTPResponse.Status, request: Request) throws -> Response {
+        let token = try accounts.sessions.create(for: user, in: accounts.database, now: clock())
         var response = Response.json(Self.profile(user), status: status)
         response.setCookie(Cookie(name: Self.cookieName, value: token, maxAge: Int(accounts.sessions.lifetime), path: "/",
-                                  httpOnly: true, sameSite: .strict))
+                                  secure: accounts.isSecure(request), httpOnly: true, sameSite: .strict))
         return response
     }
 
@@ -231,14 +251,31 @@ public struct WebAccounts: Sendable {
     /// Whether anyone who reaches the port may create an account (else 403; accounts are
     /// made with the `users` command).
     public var allowRegistration: Bool
+    /// The server speaks HTTPS itself (`--https-cert`): every cookie is `Secure`. Behind a
+    /// proxy, `X-Forwarded-Proto: https` makes a response's cookie `Secure` too.
+    public var servesHTTPS: Bool
+    /// A bcrypt hash of nothing anyone knows, at `bcryptCost`: verified against for an
+    /// unknown user name so that it takes as long as a known one.
+    let decoyHash: String
 
     public init(database: any SightingStore, sessions: SessionStore = SessionStore(), limiter: LoginRateLimiter = LoginRateLimiter(),
-                bcryptCost: UInt8 = AppDatabase.defaultBcryptCost, allowRegistration: Bool = true) {
+                bcryptCost: UInt8 = AppDatabase.defaultBcryptCost, allowRegistration: Bool = true, servesHTTPS: Bool = false) {
         self.database = database
         self.sessions = sessions
         self.limiter = limiter
         self.bcryptCost = bcryptCost
         self.allowRegistration = allowRegistration
+        self.servesHTTPS = servesHTTPS
+        decoyHash = Bcrypt.hash(SessionStore.newToken(), cost: bcryptCost)
+    }
+
+    /// Verifies `password` against the decoy hash (always false): the time a known user's
+    /// verification takes.
+    func decoyVerify(_ password: String) -> Bool { Bcrypt.verify(password, hash: decoyHash) }
+
+    /// Whether cookies of a response to `request` get the `Secure` attribute.
+    func isSecure(_ request: Request) -> Bool {
+        servesHTTPS || request.headers[.init("X-Forwarded-Proto")!]?.lowercased().hasPrefix("https") == true
     }
 
     /// The session cookie's name.
@@ -247,8 +284,7 @@ public struct WebAccounts: Sendable {
     /// The user of the request's session cookie at `now`, or 401.
     func user(_ request: Request, now: Double) throws -> UserRecord {
         guard let token = request.cookies[Self.cookieName]?.value,
-              let name = sessions.username(for: token, now: now),
-              let user = try database.user(named: name) else {
+              let user = try sessions.user(for: token, in: database, now: now) else {
             throw APIError(.unauthorized, "log in first")
         }
         return user

@@ -10,11 +10,13 @@ public final class WebServer: Sendable {
     public enum Error: Swift.Error, CustomStringConvertible {
         case cannotListen(host: String, port: Int, reason: String)
         case alreadyStarted
+        case badTLSFile(path: String, reason: String)
 
         public var description: String {
             switch self {
             case .cannotListen(let host, let port, let reason): "cannot listen for HTTP on \(host):\(port): \(reason)"
             case .alreadyStarted: "the web server is already running"
+            case .badTLSFile(let path, let reason): "cannot use \(path) for HTTPS: \(reason)"
             }
         }
     }
@@ -34,7 +36,7 @@ public final class WebServer: Sendable {
     public func start(sources: WebSources, configuration: WebConfiguration = WebConfiguration(),
                       staticFiles: StaticFiles = .bundled()) async throws -> Int {
         let (portStream, portContinuation) = AsyncStream<Result<Int, WebServer.Error>>.makeStream()
-        let app = buildApplication(configuration: configuration, sources: sources, staticFiles: staticFiles) { channel in
+        let app = try buildApplication(configuration: configuration, sources: sources, staticFiles: staticFiles) { channel in
             portContinuation.yield(.success(channel.localAddress?.port ?? configuration.port))
         }
         var logger = Logger(label: "flytracker.web")

@@ -70,5 +70,13 @@ struct DurabilityTests {
         #expect(perBatch.allSatisfy { $0.n == Self.aircraftPerBatch })
         #expect(perBatch.map(\.batch) == Array(1...perBatch.count))
         #expect(try count(db, "trackPoint") == perBatch.count * Self.aircraftPerBatch)
+
+        // The next start closes every visit the kill left open, each counted once.
+        let visits = perBatch.count * Self.aircraftPerBatch
+        #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit WHERE NOT closed") } == visits)
+        let closed = try SightingRecorder(database: db).closeInterruptedVisits(before: Date().timeIntervalSince1970)
+        #expect(closed.count == visits)
+        #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit WHERE NOT closed") } == 0)
+        #expect(try db.statisticsWithTotal(by: .day, filter: StatsFilter(), limit: nil).total.visits == visits)
     }
 }

@@ -22,7 +22,7 @@ struct AccountTests {
         let accounts = WebAccounts(database: database, limiter: limiter, bcryptCost: 4)
         var sources = try Sky.sources()
         sources.accounts = accounts
-        return buildApplication(configuration: WebConfiguration(port: 0), sources: sources)
+        return try buildApplication(configuration: WebConfiguration(port: 0), sources: sources)
     }
 
     static func body(_ json: String) -> ByteBuffer { ByteBuffer(string: json) }
@@ -175,16 +175,29 @@ struct AccountTests {
         #expect(limiter.retryAfter(username: "a", now: 63) == nil)
     }
 
-    @Test("Sessions expire and are unguessable 64-hex-digit tokens")
-    func sessions() {
-        let store = SessionStore(lifetime: 100)
-        let t1 = store.create(username: "alice", now: 0)
-        let t2 = store.create(username: "alice", now: 0)
+    @Test("Sessions expire, are unguessable 64-hex-digit tokens, and only their hash is stored", arguments: Engine.allCases)
+    func sessions(engine: Engine) throws {
+        let database: any SightingStore = switch engine {
+        case .sqlite: try AppDatabase.inMemory()
+        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase())
+        }
+        let alice = try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
+        let store = SessionStore(lifetime: 100, perUser: 3)
+        let t1 = try store.create(for: alice, in: database, now: 0)
+        let t2 = try store.create(for: alice, in: database, now: 0)
         #expect(t1.count == 64 && t1 != t2)
-        #expect(store.username(for: t1, now: 99) == "alice")
-        #expect(store.username(for: t1, now: 100) == nil)
-        store.remove(t2)
-        #expect(store.username(for: t2, now: 1) == nil)
+        #expect(try store.user(for: t1, in: database, now: 99)?.username == "alice")
+        #expect(try store.user(for: t1, in: database, now: 100) == nil)
+        // The database knows the hash only: the token itself opens nothing there.
+        #expect(try database.sessionUser(tokenHash: t1, now: 1) == nil)
+        #expect(try database.sessionUser(tokenHash: SessionStore.hash(t1), now: 1)?.username == "alice")
+        try store.end(t2, in: database)
+        #expect(try store.user(for: t2, in: database, now: 1) == nil)
+        // At most perUser sessions per account: the oldest ends first.
+        let later = try (1...3).map { try store.create(for: alice, in: database, now: Double($0)) }
+        #expect(try store.user(for: t1, in: database, now: 4) == nil)
+        #expect(try later.allSatisfy { try store.user(for: $0, in: database, now: 4) != nil })
+        #expect(try store.user(for: "not-a-token", in: database, now: 4) == nil)
     }
 
     @Test("Watchlist: add, list, remove; another user sees none of it and cannot remove it", arguments: Engine.allCases)

@@ -16,7 +16,7 @@ struct PlacesAPITests {
         var sources = try Sky.sources()
         sources.accounts = accounts
         sources.receiver.position = Sky.receiver
-        return buildApplication(configuration: WebConfiguration(port: 0), sources: sources)
+        return try buildApplication(configuration: WebConfiguration(port: 0), sources: sources)
     }
 
     static func body(_ json: String) -> ByteBuffer { ByteBuffer(string: json) }

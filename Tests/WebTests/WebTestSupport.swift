@@ -67,7 +67,7 @@ enum Sky {
     }
 
     static func app(_ sources: WebSources? = nil, host: String = "127.0.0.1", port: Int = 0) throws -> some ApplicationProtocol {
-        buildApplication(configuration: WebConfiguration(host: host, port: port), sources: try sources ?? Self.sources())
+        try buildApplication(configuration: WebConfiguration(host: host, port: port), sources: try sources ?? Self.sources())
     }
 }
 

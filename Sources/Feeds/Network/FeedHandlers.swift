@@ -61,7 +61,9 @@ final class OutputClientHandler: ChannelInboundHandler {
 /// Each connection speaks for one receiver of a network at a time: the one its Beast stream
 /// announces (`ReceiverAnnouncement`), else one named after the peer's address. A stream
 /// that sends more than `garbageLimit` bytes before its first frame or announcement is not
-/// a Beast feed: the connection is closed (`FeedEvent.garbage`).
+/// a Beast feed: the connection is closed (`FeedEvent.garbage`). A connection binds to a
+/// receiver only with a frame that passes the parity check, so announcements alone (or
+/// random bytes that parse as one) add nothing to the receiver directory.
 final class InputClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
@@ -83,6 +85,8 @@ final class InputClientHandler: ChannelInboundHandler {
     var cached: Hearing?
     var garbageCounted = 0
     var badAnnouncementsSeen = 0
+    /// The receiver directory refused this connection's id: it is being closed.
+    var refused = false
 
     init(source: FeedInput, registry: FeedRegistry, deliver: @escaping (RemoteFrame) -> Void) {
         self.source = source
@@ -102,21 +106,25 @@ final class InputClientHandler: ChannelInboundHandler {
     }
 
     /// The receiver frames announced as `announcement` belong to (binding the connection to
-    /// it when it changes).
-    func hearing(for announcement: ReceiverAnnouncement, now: Double) -> Hearing {
+    /// it when it changes); nil when the directory refused it (`refused` is then set).
+    func hearing(for announcement: ReceiverAnnouncement, now: Double) -> Hearing? {
         if let cached, announcement == resolvedFrom { return cached }
         if receiver == nil || announcement.id != resolvedFrom.id {
             let id = registry.directory.resolve(announcement.id, peer: peer)
             if let announced = announcement.id, id != announced {
-                registry.onEvent?(.duplicateID(announced, peer: peer, as: id))
+                registry.emit(.duplicateID(announced, peer: peer, as: id), now: now)
             }
             if id != receiver {
-                registry.rebind(from: receiver, to: id, peer: peer, now: now)
+                guard registry.rebind(from: receiver, to: id, peer: peer, now: now) else {
+                    receiver = nil
+                    refused = true
+                    return nil
+                }
                 receiver = id
             }
             resolvedFrom = ReceiverAnnouncement(id: announcement.id)
         }
-        let id = receiver!
+        guard let id = receiver else { return nil }
         if announcement.name != resolvedFrom.name || announcement.position != resolvedFrom.position {
             registry.directory.describe(id, name: announcement.name, position: announcement.position)
             resolvedFrom = announcement
@@ -148,27 +156,47 @@ final class InputClientHandler: ChannelInboundHandler {
         let garbage = source == .beast ? beast.garbageBytes : avr.rejectedLines * 32
         if source == .beast && beast.badAnnouncements > badAnnouncementsSeen {
             badAnnouncementsSeen = beast.badAnnouncements
-            registry.onEvent?(.badAnnouncement(peer: peer))
+            registry.emit(.badAnnouncement(peer: peer), now: now)
         }
         let valid = source == .beast ? beast.frames + beast.announcements : avr.frames
         if valid == 0 && garbage > Self.garbageLimit {
             registry.stats.inputsClosedForGarbage += 1
-            registry.onEvent?(.garbage(peer: peer, bytes: garbage))
+            registry.emit(.garbage(peer: peer, bytes: garbage), now: now)
             context.close(promise: nil)
             return
         }
+        // A connection speaks for a receiver (announced, else its address) from its first
+        // frame that passes the parity check: announcements alone hold nothing here.
         for (received, announcement) in frames {
-            let hearing = hearing(for: announcement ?? ReceiverAnnouncement(), now: now)
-            if let remote = registry.accept(received, source: source, now: now, hearing: hearing) { deliver(remote) }
+            let remote = registry.accept(received, source: source, now: now, rejectedBy: receiver) {
+                hearing(for: announcement ?? ReceiverAnnouncement(), now: now)
+            }
+            if refused { break }
+            if let remote { deliver(remote) }
         }
-        // A receiver that announced itself but has sent no frame yet is connected too.
-        if frames.isEmpty && (receiver == nil && valid > 0 || source == .beast && beast.announcement.id != resolvedFrom.id) {
-            _ = hearing(for: source == .beast ? beast.announcement : ReceiverAnnouncement(), now: now)
+        // A bound connection that announces a new id, name or position without frames.
+        if !refused, frames.isEmpty, receiver != nil, source == .beast, beast.announcement != resolvedFrom {
+            _ = hearing(for: beast.announcement, now: now)
+        }
+        if refused {
+            context.close(promise: nil)
+            return
         }
         if let receiver, garbage > garbageCounted {
             registry.directory.addGarbage(receiver, bytes: garbage - garbageCounted)
             garbageCounted = garbage
         }
+    }
+
+    /// Closes an input that sent nothing for `FeedLimits.inputIdleTimeout` (`IdleStateHandler`).
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read {
+            registry.stats.inputsClosedIdle += 1
+            registry.emit(.idle(peer: peer, seconds: Int(registry.limits.inputIdleTimeout)), now: Date().timeIntervalSince1970)
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {

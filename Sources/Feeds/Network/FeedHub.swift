@@ -32,6 +32,7 @@ public final class FeedHub: Sendable {
     let listeners = Mutex<[(kind: FeedListener, channel: Channel)]>([])
     let connectors = Mutex<[FeedConnector]>([])
     let heartbeat = Mutex<RepeatedTask?>(nil)
+    let expiry = Mutex<RepeatedTask?>(nil)
     let started = Atomic<Bool>(false)
     let isShutDown = Atomic<Bool>(false)
 
@@ -48,7 +49,8 @@ public final class FeedHub: Sendable {
         self.onRemoteFrame = onRemoteFrame
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         loop = group.next()
-        registry = FeedRegistry(loop: loop, maxPendingBytes: options.maxPendingBytes, mergeWindow: options.mergeWindow, onEvent: onEvent)
+        registry = FeedRegistry(loop: loop, maxPendingBytes: options.maxPendingBytes, mergeWindow: options.mergeWindow,
+                                limits: options.limits, onEvent: onEvent)
     }
 
     /// Opens every configured port and starts the connectors. Throws (after closing what it
@@ -77,6 +79,12 @@ public final class FeedHub: Sendable {
             }
             heartbeat.withLock { $0 = task }
         }
+        // Receivers silent past their expiry are forgotten even when no new one arrives.
+        let sweep = TimeAmount.seconds(Int64(max(1, min(60, options.limits.receiverExpiry))))
+        let expiry = loop.scheduleRepeatedTask(initialDelay: sweep, delay: sweep) { [registry] _ in
+            registry.directory.expire(now: Date().timeIntervalSince1970)
+        }
+        self.expiry.withLock { $0 = expiry }
     }
 
     /// `start()` for async callers (binds on a background thread).
@@ -97,6 +105,7 @@ public final class FeedHub: Sendable {
         }
         let open = (try? stopped.wait()) ?? []
         heartbeat.withLock { $0?.cancel(); $0 = nil }
+        expiry.withLock { $0?.cancel(); $0 = nil }
         for c in connectors.withLock({ $0 }) { c.stop() }
         let bound = listeners.withLock { l in defer { l = [] }; return l }
         for l in bound { try? l.channel.close().wait() }
@@ -197,8 +206,25 @@ public final class FeedHub: Sendable {
             let hello = outbound && output == .beast ? options.announcement?.bytes : nil
             try channel.pipeline.syncOperations.addHandler(OutputClientHandler(kind: output, registry: registry, announcement: hello))
         case .input(let input):
+            let idle = TimeAmount.milliseconds(Int64(options.limits.inputIdleTimeout * 1000))
+            try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idle))
             try channel.pipeline.syncOperations.addHandler(InputClientHandler(source: input, registry: registry) { [self] in deliver($0) })
         }
+    }
+
+    /// Counts a connection accepted on a listening port against `FeedLimits`; closes it at
+    /// once when a bound is reached (told as `FeedEvent.refused`). True when admitted.
+    func admit(_ channel: Channel) -> Bool {
+        let port = channel.localAddress?.port ?? 0
+        let address = channel.remoteAddress?.ipAddress ?? "unknown"
+        if let reason = registry.connections.admit(port: port, address: address, limits: options.limits) {
+            registry.stats.connectionsRefused += 1
+            registry.emit(.refused(peer: address, reason: reason), now: Date().timeIntervalSince1970)
+            channel.close(promise: nil)
+            return false
+        }
+        channel.closeFuture.whenComplete { [registry] _ in registry.connections.release(port: port, address: address) }
+        return true
     }
 
     private func bind(_ kind: FeedListener, port: Int) throws {
@@ -212,7 +238,10 @@ public final class FeedHub: Sendable {
             bootstrap = bootstrap.childChannelOption(.socketOption(.so_sndbuf), value: SocketOptionValue(size))
         }
         let channel = try bootstrap.childChannelInitializer { [self] channel in
-            channel.eventLoop.makeCompletedFuture { try configure(channel, as: kind) }
+            channel.eventLoop.makeCompletedFuture {
+                guard admit(channel) else { return }
+                try configure(channel, as: kind)
+            }
         }
         .bind(host: o.bindHost, port: port).wait()
         listeners.withLock { $0.append((kind, channel)) }

@@ -28,6 +28,8 @@ public struct FeedOptions: Sendable, Hashable {
     /// Seconds within which identical frames from different receivers are one transmission
     /// (`FrameMerger`); 0 counts every copy.
     public var mergeWindow: Double
+    /// What a stranger on the network can make the feeds hold (`FeedLimits`).
+    public var limits: FeedLimits
 
     public init(bindHost: String = "0.0.0.0", beastOutPorts: [Int] = [], avrOutPorts: [Int] = [],
                 sbsOutPorts: [Int] = [], beastInPorts: [Int] = [], avrInPorts: [Int] = [],
@@ -35,7 +37,7 @@ public struct FeedOptions: Sendable, Hashable {
                 maxInFlightFrames: Int = 50_000, socketSendBuffer: Int? = nil,
                 heartbeatInterval: Double? = 60, reconnectInitialDelay: Double = 1,
                 reconnectMaximumDelay: Double = 30, announcement: ReceiverAnnouncement? = nil,
-                mergeWindow: Double = 0.5) {
+                mergeWindow: Double = 0.5, limits: FeedLimits = FeedLimits()) {
         self.bindHost = bindHost
         self.beastOutPorts = beastOutPorts
         self.avrOutPorts = avrOutPorts
@@ -51,6 +53,7 @@ public struct FeedOptions: Sendable, Hashable {
         self.reconnectMaximumDelay = reconnectMaximumDelay
         self.announcement = announcement
         self.mergeWindow = mergeWindow
+        self.limits = limits
     }
 
     /// The readsb/dump1090 default ports (what `--net` turns on): 30005 Beast out, 30002 AVR

@@ -53,6 +53,12 @@ public struct FeedStatistics: Sendable, Hashable {
     public var remoteMerged = 0
     /// Input connections closed for sending garbage.
     public var inputsClosedForGarbage = 0
+    /// Input connections closed for sending nothing (`FeedLimits.inputIdleTimeout`).
+    public var inputsClosedIdle = 0
+    /// Connections refused at a `FeedLimits` bound (connections, or receivers of a network).
+    public var connectionsRefused = 0
+    /// Connections open now on the listening ports (outbound connectors not counted).
+    public var connectionsOpen = 0
     /// Outbound connections made (including reconnections).
     public var connectorConnects = 0
 }
@@ -65,8 +71,11 @@ final class FeedRegistry: @unchecked Sendable {
     private var clients: [FeedOutput: [ObjectIdentifier: Channel]] = [:]
     private var addressFilter = AddressFilter()
     private var merger: FrameMerger
-    var directory = ReceiverDirectory()
-    let onEvent: (@Sendable (FeedEvent) -> Void)?
+    var directory: ReceiverDirectory
+    let limits: FeedLimits
+    var connections = ConnectionCounter()
+    private var throttle: EventThrottle
+    private let onEvent: (@Sendable (FeedEvent) -> Void)?
     /// Set by the hub on shutdown: no more reconnects.
     var stopping = false
     var stats = FeedStatistics()
@@ -84,11 +93,22 @@ final class FeedRegistry: @unchecked Sendable {
         }
     }
 
-    init(loop: EventLoop, maxPendingBytes: Int, mergeWindow: Double = 0.5, onEvent: (@Sendable (FeedEvent) -> Void)? = nil) {
+    init(loop: EventLoop, maxPendingBytes: Int, mergeWindow: Double = 0.5, limits: FeedLimits = FeedLimits(),
+         onEvent: (@Sendable (FeedEvent) -> Void)? = nil) {
         self.loop = loop
         self.maxPendingBytes = maxPendingBytes
         merger = FrameMerger(window: mergeWindow)
+        self.limits = limits
+        directory = ReceiverDirectory(capacity: limits.maxReceivers, expiry: limits.receiverExpiry)
+        throttle = EventThrottle(limit: limits.eventsPerWindow, window: limits.eventWindow)
         self.onEvent = onEvent
+    }
+
+    /// Tells the operator about `event`, at most `FeedLimits.eventsPerWindow` of a kind per
+    /// window (the rest are summed up in one line).
+    func emit(_ event: FeedEvent, now: Double) {
+        guard let onEvent else { return }
+        for e in throttle.filter(event, now: now) { onEvent(e) }
     }
 
     func add(_ channel: Channel, as kind: FeedOutput) {
@@ -125,17 +145,21 @@ final class FeedRegistry: @unchecked Sendable {
     }
 
     /// Parity check and acceptance rule for a frame that came in from the network.
-    /// `hearing`: the receiver the connection speaks for; its copies of one transmission
-    /// are merged with other receivers' (`FrameMerger`).
-    func accept(_ received: ReceivedFrame, source: FeedInput, now: Double, hearing: Hearing? = nil) -> RemoteFrame? {
+    /// `hearing`: the receiver the connection speaks for, asked only once the frame passed
+    /// (so a connection binds to a receiver id only by sending a valid frame); its copies of
+    /// one transmission are merged with other receivers' (`FrameMerger`). `rejectedBy`: the
+    /// receiver the connection is already bound to, charged with a failed frame.
+    func accept(_ received: ReceivedFrame, source: FeedInput, now: Double, rejectedBy: ReceiverID? = nil,
+                hearing: () -> Hearing? = { nil }) -> RemoteFrame? {
         loop.preconditionInEventLoop()
         stats.remoteFrames += 1
         guard let parity = addressFilter.accept(received.frame, at: now) else {
             stats.remoteRejected += 1
-            if let id = hearing?.receiver { directory.count(id, accepted: false, merged: false, at: now) }
+            if let id = rejectedBy { directory.count(id, accepted: false, merged: false, at: now) }
             return nil
         }
         stats.remoteAccepted += 1
+        let hearing = hearing()
         var merged = false
         if let id = hearing?.receiver {
             merged = !merger.admit(parity.frame, receiver: directory.index(of: id), at: now)
@@ -145,24 +169,32 @@ final class FeedRegistry: @unchecked Sendable {
         return RemoteFrame(received: received, parity: parity, source: source, arrival: now, hearing: hearing, merged: merged)
     }
 
-    /// Moves an input connection from receiver `old` (nil: new connection) to `new`.
-    func rebind(from old: ReceiverID?, to new: ReceiverID, peer: String, now: Double) {
+    /// Moves an input connection from receiver `old` (nil: new connection) to `new`; false
+    /// when `new` is refused (the directory is full of connected receivers): the connection
+    /// then speaks for nobody and should be closed.
+    func rebind(from old: ReceiverID?, to new: ReceiverID, peer: String, now: Double) -> Bool {
         loop.preconditionInEventLoop()
         if let old { directory.disconnect(old, now: now) }
-        directory.connect(new, peer: peer, now: now)
-        onEvent?(.receiverConnected(new, peer: peer))
+        guard directory.connect(new, peer: peer, now: now) else {
+            stats.connectionsRefused += 1
+            emit(.tooManyReceivers(new, peer: peer, limit: directory.capacity), now: now)
+            return false
+        }
+        emit(.receiverConnected(new, peer: peer), now: now)
+        return true
     }
 
     /// An input connection that spoke for `id` closed.
     func disconnected(_ id: ReceiverID, peer: String, now: Double) {
         loop.preconditionInEventLoop()
         directory.disconnect(id, now: now)
-        onEvent?(.receiverDisconnected(id, peer: peer))
+        emit(.receiverDisconnected(id, peer: peer), now: now)
     }
 
     func snapshot() -> FeedStatistics {
         var s = stats
         for kind in FeedOutput.allCases { s.clients[kind] = count(kind) }
+        s.connectionsOpen = connections.total
         return s
     }
 }

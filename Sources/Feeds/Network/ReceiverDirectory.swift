@@ -50,6 +50,29 @@ public enum FeedEvent: Sendable, Hashable, CustomStringConvertible {
     case badAnnouncement(peer: String)
     /// A connection closed for sending no Beast (bytes of garbage read).
     case garbage(peer: String, bytes: Int)
+    /// A connection refused because a `FeedLimits` bound was reached.
+    case refused(peer: String, reason: String)
+    /// An input connection closed after sending nothing for `seconds`.
+    case idle(peer: String, seconds: Int)
+    /// A receiver id refused: the directory is full of connected receivers.
+    case tooManyReceivers(ReceiverID, peer: String, limit: Int)
+    /// Events of one kind not logged in the last window (`FeedLimits.eventsPerWindow`).
+    case suppressed(kind: String, count: Int, seconds: Int)
+
+    /// The event's kind, for rate limits (`EventThrottle`).
+    public var kind: String {
+        switch self {
+        case .receiverConnected: "connected"
+        case .receiverDisconnected: "disconnected"
+        case .duplicateID: "duplicate-id"
+        case .badAnnouncement: "bad-announcement"
+        case .garbage: "garbage"
+        case .refused: "refused"
+        case .idle: "idle"
+        case .tooManyReceivers: "too-many-receivers"
+        case .suppressed: "suppressed"
+        }
+    }
 
     public var description: String {
         switch self {
@@ -59,22 +82,67 @@ public enum FeedEvent: Sendable, Hashable, CustomStringConvertible {
             "receiver id \(id) is already connected from another address; frames from \(peer) are kept as \(alias) (give each receiver its own --receiver-id)"
         case .badAnnouncement(let peer): "malformed receiver announcement from \(peer) ignored"
         case .garbage(let peer, let bytes): "closed input from \(peer): \(bytes) bytes that are not Beast"
+        case .refused(let peer, let reason): "refused a connection from \(peer): \(reason)"
+        case .idle(let peer, let seconds): "closed input from \(peer): nothing received for \(seconds) s"
+        case .tooManyReceivers(let id, let peer, let limit):
+            "refused receiver \(id) from \(peer): \(limit) receivers connected (--net-max-receivers)"
+        case .suppressed(let kind, let count, let seconds): "\(count) more '\(kind)' messages in the last \(seconds) s not shown"
         }
     }
 }
 
 /// The receivers known to the hub (loop-confined, inside `FeedRegistry`): which receiver
 /// each input connection speaks for, their counters, and the small index the merger uses.
+///
+/// Bounded: at most `capacity` receivers; one whose connections all closed more than
+/// `expiry` seconds ago is forgotten (`expire`), and when a new id finds the directory full
+/// the one silent longest makes room. Only when every receiver is connected is a new id
+/// refused (`connect` returns false).
 struct ReceiverDirectory {
     private(set) var receivers: [ReceiverID: ReceiverStatus] = [:]
     private var indexes: [ReceiverID: Int] = [:]
+    private var nextIndex = 0
+    let capacity: Int
+    let expiry: Double
+
+    init(capacity: Int = FeedLimits().maxReceivers, expiry: Double = FeedLimits().receiverExpiry) {
+        self.capacity = max(1, capacity)
+        self.expiry = expiry
+    }
 
     /// The merger's index of `id` (assigned on first sight).
     mutating func index(of id: ReceiverID) -> Int {
         if let i = indexes[id] { return i }
-        let i = indexes.count
+        let i = nextIndex
+        nextIndex += 1
         indexes[id] = i
         return i
+    }
+
+    /// Forgets receivers with no connection whose last one closed `expiry` seconds before `now`.
+    mutating func expire(now: Double) {
+        for (id, s) in receivers where !s.isConnected && now - (s.lastDisconnected ?? s.lastConnected) >= expiry {
+            forget(id)
+        }
+    }
+
+    private mutating func forget(_ id: ReceiverID) {
+        receivers[id] = nil
+        indexes[id] = nil
+    }
+
+    /// Room for one more receiver: expired ones go, then the one silent longest. False when
+    /// every receiver is connected.
+    private mutating func makeRoom(now: Double) -> Bool {
+        guard receivers.count >= capacity else { return true }
+        expire(now: now)
+        guard receivers.count >= capacity else { return true }
+        let idle = receivers.values.filter { !$0.isConnected }
+        guard let oldest = idle.min(by: { ($0.lastDisconnected ?? $0.lastConnected) < ($1.lastDisconnected ?? $1.lastConnected) }) else {
+            return false
+        }
+        forget(oldest.id)
+        return true
     }
 
     /// The id frames announced as `announced` from `peer` are kept under: the announced id
@@ -87,13 +155,17 @@ struct ReceiverDirectory {
         return ReceiverID(rawValue: base + suffix) ?? .peer(peer)
     }
 
-    mutating func connect(_ id: ReceiverID, peer: String, now: Double) {
+    /// Counts a connection of `id` from `peer`; false (nothing changed) when `id` is new and
+    /// the directory is full of connected receivers.
+    mutating func connect(_ id: ReceiverID, peer: String, now: Double) -> Bool {
+        if receivers[id] == nil, !makeRoom(now: now) { return false }
         var s = receivers[id] ?? ReceiverStatus(id: id, peer: peer, firstConnected: now, lastConnected: now)
         s.peer = peer
         s.connections += 1
         s.connects += 1
         s.lastConnected = now
         receivers[id] = s
+        return true
     }
 
     mutating func disconnect(_ id: ReceiverID, now: Double) {

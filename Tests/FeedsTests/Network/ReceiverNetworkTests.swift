@@ -102,7 +102,7 @@ import Tracking
         try again.close().wait()
     }
 
-    @Test func aReceiverThatOnlyAnnouncesItselfIsListedAsConnected() throws {
+    @Test func aReceiverIsListedFromItsFirstValidFrameWithWhatItAnnounced() throws {
         let events = Events()
         let (hub, port) = try aggregator(events)
         defer { try? hub.shutdown() }
@@ -112,6 +112,10 @@ import Tracking
                                          position: Coordinate(latitude: 60.1, longitude: 24.9)).bytes
         let channel = try connect(group, port: port)
         try channel.writeAndFlush(ByteBuffer(bytes: hello)).wait()
+        // An announcement alone holds nothing (anyone can send one).
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(hub.receivers().isEmpty)
+        try channel.writeAndFlush(ByteBuffer(bytes: BeastFrame(FeedTest.frames(count: 1)[0]).bytes)).wait()
         #expect(FeedTest.wait { hub.receivers().first?.name == "Quiet" })
         let status = try #require(hub.receivers().first)
         #expect(status.id.rawValue == "0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9")
