@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import NIOHTTPTypes
 import NIOCore
+import Feeds
 import Synchronization
 
 /// What one HTTP client may make the server hold: connections from one address, and how
@@ -11,7 +12,8 @@ import Synchronization
 public struct WebLimits: Sendable, Hashable {
     /// Connections open at once, all clients together; more wait in the listen backlog.
     public var maxConnections: Int
-    /// Connections open at once from one address; more are closed at once.
+    /// Connections open at once from one address; more are closed at once. This machine's
+    /// own loopback address (127.0.0.1, ::1: a reverse proxy on the same host) is not limited.
     public var maxConnectionsPerAddress: Int
     /// Seconds a connection may take to deliver a whole request head, from its opening or
     /// from the end of its previous response (slow or silent clients are closed).
@@ -34,7 +36,8 @@ final class ConnectionLedger: Sendable {
 
     /// Counts a connection from `address`; false (not counted) when `limit` are open.
     func admit(_ address: String, limit: Int) -> Bool {
-        open.withLock { all in
+        if FeedLimits.isThisMachine(address) { return true }
+        return open.withLock { all in
             let n = all[address, default: 0]
             guard n < limit else { return false }
             all[address] = n + 1
@@ -43,6 +46,7 @@ final class ConnectionLedger: Sendable {
     }
 
     func release(_ address: String) {
+        if FeedLimits.isThisMachine(address) { return }
         open.withLock { all in
             if let n = all[address] { all[address] = n > 1 ? n - 1 : nil }
         }

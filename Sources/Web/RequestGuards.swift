@@ -41,7 +41,7 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
         guard !authority.isEmpty, !authority.contains("/") else { return false }
         let forwarded = request.headers[.init("X-Forwarded-Host")!]?
             .split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let host = request.head.authority?.lowercased()
+        let host = (request.head.authority ?? request.headers[.init("Host")!])?.lowercased()
         return authority == host || authority == forwarded
     }
 

@@ -117,6 +117,9 @@ public final class LoginRateLimiter: Sendable {
         }
     }
 
+    /// Names and addresses with failures remembered now (at most `maxTracked`).
+    var tracked: Int { failures.withLock { $0.count } }
+
     public func recordSuccess(username: String) {
         _ = failures.withLock { $0.removeValue(forKey: Self.nameKey(username)) }
     }

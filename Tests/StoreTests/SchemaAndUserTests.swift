@@ -6,7 +6,7 @@ import Testing
 @Suite("Store schema and users")
 struct SchemaAndUserTests {
     static let tables: Set<String> = ["visitReceiver", "aircraft", "user", "watchRule", "airlineCode", "visit", "trackPoint",
-                                      "journalEvent", "alertDelivery", "airport", "statDay", "statMember", "statMeta", "place", "reminder", "friendship", "userBlock", "profile", "spottingGroup", "groupMember", "groupRule", "goal", "post", "comment", "postReport", "siteAdmin",
+                                      "journalEvent", "alertDelivery", "airport", "statDay", "statMember", "statMeta", "place", "reminder", "friendship", "userBlock", "profile", "spottingGroup", "groupMember", "groupRule", "goal", "post", "comment", "postReport", "siteAdmin", "loginSession",
                                       "grdb_migrations"]
 
     @Test("An empty in-memory database migrates to every table")
@@ -16,7 +16,7 @@ struct SchemaAndUserTests {
         let applied = try db.writer.read { d in try AppDatabase.migrator.appliedIdentifiers(d) }
         #expect(applied == ["v1-aircraft-db", "v2-users", "v3-watchlists", "v4-sightings", "v5-journal", "v6-airports",
                              "v7-statistics-rollup", "v8-type-statistics-rollup", "v9-visit-receivers",
-                             "v10-postgresql-statistics-rollup", "v11-places", "v12-social"])
+                             "v10-postgresql-statistics-rollup", "v11-places", "v12-social", "v13-sessions"])
     }
 
     @Test("An empty file database migrates, is WAL, and reopens with its rows")

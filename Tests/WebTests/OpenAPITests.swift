@@ -60,6 +60,27 @@ struct OpenAPITests {
         #expect(documented.subtracting(apiRoutes).isEmpty, "documented but not routed: \(documented.subtracting(apiRoutes))")
     }
 
+    @Test("openapi.yaml is a valid OpenAPI 3.0.3 document (openapi-spec-validator)")
+    func validOpenAPI303() throws {
+        let files = StaticFiles.bundled()
+        let yaml = String(buffer: try #require(files.files["openapi.yaml"]).body)
+        #expect(yaml.hasPrefix("openapi: 3.0.3\n"))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-openapi-\(UUID().uuidString).yaml").path
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let validator = Process()
+        validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        validator.arguments = ["python3", "-m", "openapi_spec_validator", "--schema", "3.0", path]
+        let output = Pipe()
+        validator.standardOutput = output
+        validator.standardError = output
+        try validator.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        validator.waitUntilExit()
+        #expect(validator.terminationStatus == 0, "\(text.prefix(2000))")
+        #expect(text.contains("OK"))
+    }
+
     @Test("Every API path the page's script calls is documented (and so routed)")
     func pageCallsDocumentedPaths() throws {
         let files = StaticFiles.bundled()

@@ -9,7 +9,9 @@ public struct FeedLimits: Sendable, Hashable {
     public var maxConnections: Int
     /// Connections open at once on one listening port.
     public var maxConnectionsPerPort: Int
-    /// Connections open at once from one remote address (all ports together).
+    /// Connections open at once from one remote address (all ports together). This
+    /// machine's own loopback address is not limited (`isThisMachine`): local feeders and
+    /// mlat-client connect from there, many at once.
     public var maxConnectionsPerAddress: Int
     /// Seconds an input connection may send nothing before it is closed (a feeder sends
     /// frames or a heartbeat at least every minute). Outputs are bounded by their queue
@@ -40,6 +42,15 @@ public struct FeedLimits: Sendable, Hashable {
     }
 }
 
+extension FeedLimits {
+    /// The loopback addresses programs on this machine connect from by default (127.0.0.1,
+    /// ::1): per-address limits do not apply to them (a local reverse proxy or feeder
+    /// stands for many clients); the other bounds do.
+    public static func isThisMachine(_ address: String) -> Bool {
+        address == "127.0.0.1" || address == "::1" || address == "::ffff:127.0.0.1"
+    }
+}
+
 /// Counts open connections per listening port and per remote address against `FeedLimits`
 /// (loop-confined, inside `FeedRegistry`).
 struct ConnectionCounter {
@@ -53,7 +64,7 @@ struct ConnectionCounter {
         if perPort[port, default: 0] >= limits.maxConnectionsPerPort {
             return "\(limits.maxConnectionsPerPort) connections open on port \(port) (the most on one port)"
         }
-        if perAddress[address, default: 0] >= limits.maxConnectionsPerAddress {
+        if !FeedLimits.isThisMachine(address), perAddress[address, default: 0] >= limits.maxConnectionsPerAddress {
             return "\(limits.maxConnectionsPerAddress) connections open from \(address) (the most from one address)"
         }
         total += 1

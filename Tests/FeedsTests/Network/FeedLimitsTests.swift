@@ -122,7 +122,7 @@ import Tracking
         defer { try? hub.shutdown() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
-        let same = try (0..<5).map { _ in try connect(group, port: port, from: "127.0.0.1") }
+        let same = try (0..<5).map { _ in try connect(group, port: port, from: "127.0.0.10") }
         #expect(FeedTest.wait { same.filter(\.isActive).count == 3 }, "three from one address stay open")
         let others = try (2..<9).map { try connect(group, port: port, from: "127.0.0.\($0)") }
         #expect(FeedTest.wait { others.filter(\.isActive).count == 5 }, "eight in all")
@@ -136,6 +136,12 @@ import Tracking
         try again.writeAndFlush(ByteBuffer(bytes: frame)).wait()
         #expect(FeedTest.wait { hub.statistics().remoteAccepted == 1 })
         for c in same + others + [again] { _ = try? c.close().wait() }
+        // This machine's own address (local feeders, mlat-client) is bounded only in all.
+        #expect(FeedTest.wait { hub.statistics().connectionsOpen == 0 })
+        let local = try (0..<6).map { _ in try connect(group, port: port, from: "127.0.0.1") }
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(local.filter(\.isActive).count == 6)
+        for c in local { _ = try? c.close().wait() }
     }
 
     @Test func twoThousandIdleSocketsAreBoundedAndASilentInputIsClosed() throws {
