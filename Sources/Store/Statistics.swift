@@ -148,7 +148,8 @@ extension AppDatabase {
         try statistics(by: dimension, filter: filter, limit: limit, path: .automatic)
     }
 
-    func statistics(by dimension: StatsDimension, filter: StatsFilter, limit: Int?, path: StatsPath) throws -> [StatsRow] {
+    /// The same along a chosen path (the benchmark compares the rollups with a scan).
+    public func statistics(by dimension: StatsDimension, filter: StatsFilter, limit: Int?, path: StatsPath) throws -> [StatsRow] {
         _ = try Self.whereClause(filter)   // a malformed filter fails before any read
         let timeOrder = dimension == .hour || dimension == .day
         let rows = try writer.read { db -> [StatsRow] in
@@ -230,7 +231,8 @@ extension AppDatabase {
         try statisticsTotal(filter: filter, path: .automatic)
     }
 
-    func statisticsTotal(filter: StatsFilter, path: StatsPath) throws -> StatsRow {
+    /// Every visit the filter admits as one row, along a chosen path.
+    public func statisticsTotal(filter: StatsFilter, path: StatsPath) throws -> StatsRow {
         _ = try Self.whereClause(filter)
         return try writer.read { db in
             db.add(function: Self.towardsFunction)

@@ -9,6 +9,12 @@ import ModeS
 /// Field layouts as the decoders document them (DO-260B §2.2.3.2, Annex 10 Vol IV
 /// §3.1.2.6); ME/MB bits are numbered 1…56.
 public enum SyntheticFrames {
+    /// A BDS 2,0 (aircraft identification) MB field for a callsign.
+    public static func bds20(_ callsign: String) -> UInt64 {
+        let me = identification(address: 0, callsign: callsign).messageField.value
+        return (me & 0x0000_FFFF_FFFF_FFFF) | (0x20 << 48)
+    }
+
     /// A DF17 (or DF18 with control field `cf`) frame around a 56-bit ME field
     /// (`Frame.extendedSquitter`; DF18 has the same layout with CF in place of CA).
     public static func squitter(address: UInt32, me: UInt64, df: Int = 17, ca: Int = 5) -> Frame {

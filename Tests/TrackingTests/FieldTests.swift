@@ -44,7 +44,7 @@ struct FieldTests {
     @Test("a Comm-B callsign gives way to the ADS-B identification")
     func commBCallsign() throws {
         var table = AircraftTable()
-        try table.feed(SyntheticFrames.commB(address: Self.address, altitude: 12550, mb: TableBenchmark.bds20("KLM1017")), at: 0)
+        try table.feed(SyntheticFrames.commB(address: Self.address, altitude: 12550, mb: SyntheticFrames.bds20("KLM1017")), at: 0)
         var flight = try #require(table.record(Self.key)?.flight)
         #expect(flight.value == "KLM1017")
         #expect(flight.source == .commB)

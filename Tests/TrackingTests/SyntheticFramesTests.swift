@@ -50,7 +50,7 @@ struct SyntheticFramesTests {
 
     @Test("DF20 Comm-B with a BDS 2,0 field infers the callsign")
     func commB() throws {
-        let m = try decoded(SyntheticFrames.commB(address: 0x484163, altitude: 12550, mb: TableBenchmark.bds20("KLM1017")))
+        let m = try decoded(SyntheticFrames.commB(address: 0x484163, altitude: 12550, mb: SyntheticFrames.bds20("KLM1017")))
         #expect(m.address == 0x484163)
         #expect(m.fields.flight == "KLM1017")
         #expect(m.fields.altBaro == 12550)

@@ -1,7 +1,8 @@
 /// The seam between FlyTracker and librtlsdr: the handful of library-level calls the
 /// receiver makes (enumeration and open). `LibRTLSDRDriver` calls the C library;
-/// `FakeRTLSDRDriver` plays IQ files and misbehaves on request, so the capture thread, ring
-/// buffer, watchdog and recovery are tested without a dongle.
+/// `FakeRTLSDRDriver` (test support, `Tests/RadioTestSupport`) plays IQ files and misbehaves
+/// on request, so the capture thread, ring buffer, watchdog and recovery are tested without
+/// a dongle.
 ///
 /// Every failing call throws `RTLSDRError` naming the C function and its return code.
 public protocol RTLSDRDriver: Sendable {

@@ -1,6 +1,7 @@
 import Demod
 import Testing
 @testable import Radio
+import RadioTestSupport
 
 @Suite("AutoGainController")
 struct AutoGainControllerTests {

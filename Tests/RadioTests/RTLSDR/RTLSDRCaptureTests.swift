@@ -2,6 +2,7 @@ import Demod
 import Foundation
 import Testing
 @testable import Radio
+import RadioTestSupport
 
 /// The capture thread and ring over the fake dongle playing modes1.bin: ordering, drops,
 /// shutdown, settings, start-up errors.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Radio
+import RadioTestSupport
 
 @Suite("RTL-SDR devices, options and errors")
 struct RTLSDRDeviceListTests {

@@ -2,6 +2,7 @@ import Demod
 import Foundation
 import Testing
 @testable import Radio
+import RadioTestSupport
 
 /// Watchdog and recovery over the fake dongle: stalls, unplugs, USB errors, giving up.
 @Suite("RTLSDRCapture recovery")

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @testable import Radio
+import RadioTestSupport
 
 /// Helpers for the RTL-SDR tests: the recording, a hand-driven clock, a log that can be
 /// waited on, and a capture over the fake with test-friendly options.

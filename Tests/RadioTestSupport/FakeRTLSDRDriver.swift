@@ -1,4 +1,5 @@
 import Foundation
+import Radio
 
 /// A stand-in for librtlsdr that plays IQ bytes (e.g. an uc8 recording) through the same
 /// `readAsync` → sink path as a dongle, and misbehaves on request: stalls, fails calls with

@@ -1,4 +1,5 @@
 import ModeS
+import Tracking
 
 /// The aircraft table's throughput on this machine, for `flytracker bench`: a synthetic sky
 /// (aircraft flying straight at airliner speeds around a receiver, each living
@@ -139,7 +140,7 @@ public enum TableBenchmark {
             case 4: frame = SyntheticFrames.surveillanceAltitude(address: f.address, altitude: f.altitude)
             case 5: frame = SyntheticFrames.identification(address: f.address, callsign: f.callsign)
             case 8: frame = SyntheticFrames.surveillanceIdentity(address: f.address, squawk: UInt16(f.address & 0o7777))
-            case 10: frame = SyntheticFrames.commB(address: f.address, altitude: f.altitude, mb: bds20(f.callsign))
+            case 10: frame = SyntheticFrames.commB(address: f.address, altitude: f.altitude, mb: SyntheticFrames.bds20(f.callsign))
             default: frame = SyntheticFrames.allCall(address: f.address)
             }
             f.step += 1
@@ -149,11 +150,5 @@ public enum TableBenchmark {
             }
         }
         return (items, distinct, noise)
-    }
-
-    /// A BDS 2,0 MB field for a callsign.
-    static func bds20(_ callsign: String) -> UInt64 {
-        let me = SyntheticFrames.identification(address: 0, callsign: callsign).messageField.value
-        return (me & 0x0000_FFFF_FFFF_FFFF) | (0x20 << 48)
     }
 }

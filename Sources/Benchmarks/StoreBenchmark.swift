@@ -1,5 +1,7 @@
 import GRDB
 import ModeS
+import Store
+import Tracking
 
 /// The store part of `flytracker bench`: fills a scratch database with a generated stretch of a
 /// busy site's log (visits and track points, written with prepared statements in large

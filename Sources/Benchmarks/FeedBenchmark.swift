@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import ModeS
+import Store
+import Tracking
 
 /// `flytracker bench --store --feed`: a site with many users, friendships, groups and
 /// posts, and the time of each kind of feed page (50 posts) on it.
