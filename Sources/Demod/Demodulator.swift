@@ -106,6 +106,8 @@ public struct Demodulator: Sendable {
                 }
                 magCount += n
                 statistics.samplesProcessed += UInt64(n)
+                statistics.noisePowerSum = noise.powerSum
+                statistics.noiseSamples = noise.estimates
                 done += n
                 scan(limit: magCount - kernels.span, emit: emit)
             }

@@ -1,6 +1,8 @@
-/// A running estimate of the noise floor (magnitude units, 65535 = full scale), measured in
-/// fixed windows of absolute sample positions so that the estimate a position sees does not
-/// depend on how the input was cut into blocks.
+import RealModule
+
+/// A running estimate of the noise floor (magnitude units, `MagnitudeConverter.fullScale` =
+/// full scale), measured in fixed windows of absolute sample positions so that the estimate
+/// a position sees does not depend on how the input was cut into blocks.
 ///
 /// Each window of 65 536 samples yields one estimate: a low percentile of the magnitudes of
 /// every sixteenth sample in it (signals occupy the top of the distribution even in a busy
@@ -20,7 +22,14 @@ struct NoiseFloor: Sendable {
     private var ring = [UInt16](repeating: 0, count: 256)
     private var ringWindow = [UInt64](repeating: .max, count: 256)
     /// The percentile taken as the floor.
-    let percentile: Double = 0.3
+    static let percentile = 0.3
+    /// Mean noise power (linear, 1 = full scale) summed over the windows closed so far, and
+    /// how many: for stats.json's `local.noise` and the gain control's noise rule. Noise
+    /// magnitudes are Rayleigh-distributed, so a fraction p of them lie below
+    /// √(−ln(1 − p) · P) for mean power P: P = floor² / −ln(1 − p).
+    private(set) var powerSum: Double = 0
+    private(set) var estimates: UInt64 = 0
+    private static let rayleighFactor = -Double.log(1 - percentile)
 
     /// Adds magnitudes that continue the stream at absolute index `first`.
     mutating func add(_ m: UnsafeBufferPointer<UInt16>, first: UInt64) {
@@ -51,7 +60,7 @@ struct NoiseFloor: Sendable {
     /// Finishes the current window's estimate.
     private mutating func close() {
         guard filled > 0 else { return }
-        let target = UInt32(Double(filled) * percentile)
+        let target = UInt32(Double(filled) * Self.percentile)
         var seen: UInt32 = 0
         var bin = 0
         while bin < 1023 {
@@ -61,6 +70,9 @@ struct NoiseFloor: Sendable {
         }
         let slot = Int(window & 255)
         ring[slot] = UInt16(bin << 6 | 32)
+        let level = Double(bin << 6 | 32) / Double(MagnitudeConverter.fullScale)
+        powerSum += level * level / Self.rayleighFactor
+        estimates += 1
         ringWindow[slot] = window
         for i in histogram.indices { histogram[i] = 0 }
         filled = 0

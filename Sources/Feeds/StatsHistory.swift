@@ -16,8 +16,12 @@ public struct StatsHistory: Sendable {
     /// Completed minutes, oldest first (at most 15).
     public private(set) var completed: [StatsPeriod] = []
     private var lastTable = TableCounters()
+    /// Whether this receiver has a radio of its own: without one (`--net-only`) the `local`
+    /// block is left out, as readsb and dump1090-fa leave it out.
+    public var hasLocalReceiver: Bool
 
-    public init(start: Double) {
+    public init(start: Double, hasLocalReceiver: Bool = true) {
+        self.hasLocalReceiver = hasLocalReceiver
         total = StatsPeriod(start: start, end: start)
         current = StatsPeriod(start: start, end: start)
     }
@@ -70,11 +74,12 @@ public struct StatsHistory: Sendable {
         var all = total
         all.end = max(all.end, now)
         var w = JSONWriter()
-        w.addRaw("latest", StatsJSON.period(latest))
-        w.addRaw("last1min", StatsJSON.period(lastMinutes(1)))
-        w.addRaw("last5min", StatsJSON.period(lastMinutes(5)))
-        w.addRaw("last15min", StatsJSON.period(lastMinutes(15)))
-        w.addRaw("total", StatsJSON.period(all))
+        let local = hasLocalReceiver
+        w.addRaw("latest", StatsJSON.period(latest, local: local))
+        w.addRaw("last1min", StatsJSON.period(lastMinutes(1), local: local))
+        w.addRaw("last5min", StatsJSON.period(lastMinutes(5), local: local))
+        w.addRaw("last15min", StatsJSON.period(lastMinutes(15), local: local))
+        w.addRaw("total", StatsJSON.period(all, local: local))
         return w.finish()
     }
 }

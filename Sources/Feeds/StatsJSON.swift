@@ -9,11 +9,12 @@ import Tracking
 /// One period of `stats.json` (FORMATS.md), in dump1090-fa/readsb key names:
 /// `start`, `end`, `local`, `remote`, `cpr`, `cpu`, `tracks`, `messages`, `messages_by_df`.
 public enum StatsJSON {
-    public static func period(_ p: StatsPeriod) -> String {
+    /// `local`: include the `local` block (false for a receiver with no radio).
+    public static func period(_ p: StatsPeriod, local hasLocal: Bool = true) -> String {
         var w = JSONWriter()
         w.add("start", p.start, decimals: 1)
         w.add("end", p.end, decimals: 1)
-        w.addRaw("local", local(p.local))
+        if hasLocal { w.addRaw("local", local(p.local)) }
         w.addRaw("remote", remote(p.remote))
         w.addRaw("cpr", cpr(p.table.cpr))
         w.addRaw("cpu", cpu(p.cpu))

@@ -73,26 +73,37 @@ struct ReceiverLoop {
         let message = ModeSMessage(demodulated.parity)
         let time = epoch + Double(demodulated.received.timestamp) / ReceivedFrame.ticksPerSecond
         table.apply(message, received: demodulated.received, at: time)
-        if let feeds {
-            // SBS lines carry the aircraft's position when the table has a fresh one.
-            var type = AddressType.modeS
-            if case .extendedSquitter(let es) = message.content { type = es.addressType }
-            let position = table.record(AircraftKey(address: message.address, type: type))?.position
-                .flatMap { $0.time == time ? (lat: $0.value.latitude, lon: $0.value.longitude) : nil }
-            feeds.publish(demodulated, message: message, position: position, at: time)
-        }
+        publish(demodulated.received, corrected: demodulated.parity.frame, message, at: time)
+    }
+
+    /// Sends a frame the table has just taken to the network outputs: its corrected bits with
+    /// the timestamp and signal it came with, and its SBS line with the aircraft's position
+    /// when this frame gave the table a fresh one.
+    private func publish(_ received: ReceivedFrame, corrected: Frame, _ message: ModeSMessage, at time: Double) {
+        guard let feeds else { return }
+        var type = AddressType.modeS
+        if case .extendedSquitter(let es) = message.content { type = es.addressType }
+        let position = table.record(AircraftKey(address: message.address, type: type))?.position
+            .flatMap { $0.time == time ? (lat: $0.value.latitude, lon: $0.value.longitude) : nil }
+        var out = received
+        out.frame = corrected
+        feeds.publish(out, message: message, position: position, at: time)
     }
 
     /// Applies frames that arrived on the network inputs (their own clocks are not ours: the
-    /// arrival time is the table time). A copy of a transmission another receiver delivered
-    /// first only records that its receiver heard the aircraft too.
+    /// arrival time is the table time), and passes each transmission on to the outputs, as
+    /// readsb and dump1090-fa do, so FlyTracker can stand as a hub in front of feeders and
+    /// mlat-client. A copy of a transmission another receiver delivered first only records
+    /// that its receiver heard the aircraft too (and is not sent again).
     mutating func applyRemoteFrames() {
         guard let feeds else { return }
         for r in feeds.takeRemoteFrames() {
+            let message = ModeSMessage(r.parity)
             if r.merged, let hearing = r.hearing {
-                table.hear(ModeSMessage(r.parity), received: r.received, at: r.arrival, via: hearing)
+                table.hear(message, received: r.received, at: r.arrival, via: hearing)
             } else {
-                table.apply(ModeSMessage(r.parity), received: r.received, at: r.arrival, via: r.hearing)
+                table.apply(message, received: r.received, at: r.arrival, via: r.hearing)
+                publish(r.received, corrected: r.parity.frame, message, at: r.arrival)
             }
         }
     }

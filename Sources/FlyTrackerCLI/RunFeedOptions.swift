@@ -44,6 +44,9 @@ struct FeedCommandOptions: ParsableArguments {
     @Option(name: .customLong("net-merge-window"), help: ArgumentHelp("Aggregator: identical frames from different receivers within this many seconds are one transmission (default 0.5; 0 counts every copy).", valueName: "SECONDS"))
     var netMergeWindow: Double?
 
+    @Flag(name: .customLong("net-ro-timestamps"), help: "AVR output lines with the 12 MHz timestamp (@TTTTTTTTTTTTHEX;); default *HEX; as readsb and dump1090-fa send.")
+    var netRawTimestamps = false
+
     @Option(name: .customLong("net-max-connections"), help: ArgumentHelp("Feed connections open at once, all ports together (default \(FeedLimits().maxConnections); \(FeedLimits().maxConnectionsPerPort) on one port, \(FeedLimits().maxConnectionsPerAddress) from one address); more are refused.", valueName: "N"))
     var netMaxConnections: Int?
 
@@ -95,6 +98,7 @@ struct FeedCommandOptions: ParsableArguments {
                 options.limits.maxConnectionsPerPort = min(options.limits.maxConnectionsPerPort, netMaxConnections)
             }
             if let netMaxReceivers { options.limits.maxReceivers = netMaxReceivers }
+            options.avrTimestamps = netRawTimestamps
             if let netInputTimeout { options.limits.inputIdleTimeout = netInputTimeout }
             return options
         } catch {

@@ -14,6 +14,9 @@ final class RunOutputs {
     private let interactive: Bool
     private let sort: InteractiveSort
     private var stats: StatsHistory
+    /// Processor time per period. Made here, on the thread that runs the receiver loop (and
+    /// so `update`): `run` builds the outputs and then runs the loop on its own thread.
+    private var cpu = CPUMeter()
     private var lastScreen = ContinuousClock.now - .seconds(2)
     private var lastJSON = ContinuousClock.now - .seconds(2)
     private var snapshot = TableSnapshot.empty
@@ -73,7 +76,7 @@ final class RunOutputs {
         }
         interactive = command.interactive
         sort = command.sort
-        stats = StatsHistory(start: epoch)
+        stats = StatsHistory(start: epoch, hasLocalReceiver: !command.network.netOnly)
         lastNow = epoch
         receiver = command.lat.flatMap { la in command.lon.map { Coordinate(latitude: la, longitude: $0) } }
         if let dir = command.jsonDir {
@@ -97,7 +100,7 @@ final class RunOutputs {
             remote.accepted.0 = UInt64(max(0, totals.remoteAccepted - lastRemote.accepted))
             lastRemote = (totals.remoteFrames, totals.remoteRejected, totals.remoteAccepted)
         }
-        stats.record(local: delta, remote: remote, table: loop.table.counters, at: now)
+        stats.record(local: delta, remote: remote, cpu: cpu.period(), table: loop.table.counters, at: now)
         let needsSnapshot = recorder != nil || web != nil
         if needsSnapshot { snapshot = loop.table.snapshot(at: now) }
         if let web {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Demod
 import ModeS
@@ -91,5 +92,25 @@ struct NoiseAndQuantizerTests {
         #expect(SampleQuantizer.quantize([0.5, -0.5], to: .sc16q11) == [0x00, 0x04, 0x00, 0xFC])
         // cf32: IEEE little endian, 1.0 = 0x3F800000.
         #expect(SampleQuantizer.quantize([1, 0], to: .cf32) == [0x00, 0x00, 0x80, 0x3F, 0, 0, 0, 0])
+    }
+}
+
+/// stats.json's `local.noise` (and the gain control's noise rule) read the demodulator's
+/// estimate of the noise power: it must be there, and right.
+struct NoiseEstimateTests {
+    @Test("The demodulator measures the noise power it is given, within 1 dB", arguments: [-35.0, -25.0, -15.0])
+    func noisePowerIsMeasured(dBFS: Double) {
+        var noise = ThermalNoise(powerDBFS: dBFS, seed: 3)
+        let samples = 4 * 65_536
+        var iq = [Float](repeating: 0, count: 2 * samples)
+        noise.add(to: &iq)
+        let bytes = iq.withUnsafeBytes { Array($0) }   // cf32, little-endian on every target here
+        var d = Demodulator(sampleRate: .rate2_4)
+        d.process(SampleBlock(bytes: bytes, format: .cf32, firstSample: 0)) { _ in }
+        d.finish { _ in }
+        let s = d.statistics
+        #expect(s.noiseSamples >= 3, "one estimate per closed window of 65 536 samples")
+        let measured = 10 * log10(s.noisePowerSum / Double(s.noiseSamples))
+        #expect(abs(measured - dBFS) < 1, "measured \(measured) dBFS for \(dBFS)")
     }
 }

@@ -1,4 +1,3 @@
-import Demod
 import Foundation
 import ModeS
 import NIOCore
@@ -163,7 +162,7 @@ public final class FeedHub: Sendable {
             return
         }
         let beastBytes = beast ? BeastFrame(received).bytes : nil
-        let avrLine = avr ? AVRLine.format(received) + "\n" : nil
+        let avrLine = avr ? AVRLine.format(received, timestamps: options.avrTimestamps) + "\n" : nil
         let sbsLine: String? = sbs ? message.flatMap { message in
             let t = SBSTime(unixTime: time ?? Date().timeIntervalSince1970)
             return SBSLine.format(message, position: position, generated: t, logged: t)
@@ -175,14 +174,6 @@ public final class FeedHub: Sendable {
             if let avrLine { registry.broadcast(ByteBuffer(string: avrLine), to: .avr) }
             if let sbsLine { registry.broadcast(ByteBuffer(string: sbsLine), to: .sbs) }
         }
-    }
-
-    /// `publish` for a demodulated frame: its corrected bits (`parity.frame`), timestamp and signal.
-    public func publish(_ frame: DemodulatedFrame, message: ModeSMessage? = nil,
-                        position: (lat: Double, lon: Double)? = nil, at time: Double? = nil) {
-        var received = frame.received
-        received.frame = frame.parity.frame
-        publish(received, message: message, position: position, at: time)
     }
 
     // MARK: - Internals

@@ -30,6 +30,10 @@ public struct FeedOptions: Sendable, Hashable {
     public var mergeWindow: Double
     /// What a stranger on the network can make the feeds hold (`FeedLimits`).
     public var limits: FeedLimits
+    /// AVR output lines carry the 12 MHz timestamp (`@TTTTTTTTTTTTHEX;`, `--net-ro-timestamps`);
+    /// by default they are `*HEX;`, as readsb and dump1090-fa send them (antirez's dump1090
+    /// and many AVR clients take only that form).
+    public var avrTimestamps = false
 
     public init(bindHost: String = "0.0.0.0", beastOutPorts: [Int] = [], avrOutPorts: [Int] = [],
                 sbsOutPorts: [Int] = [], beastInPorts: [Int] = [], avrInPorts: [Int] = [],

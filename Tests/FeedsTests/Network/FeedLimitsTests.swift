@@ -25,10 +25,7 @@ import Tracking
     }
 
     func connect(_ group: EventLoopGroup, port: Int, from localAddress: String = "127.0.0.1") throws -> Channel {
-        try ClientBootstrap(group: group)
-            .bind(to: try SocketAddress(ipAddress: localAddress, port: 0))
-            .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(ByteCollector()) } }
-            .connect(host: "127.0.0.1", port: port).wait()
+        try FeedTest.connect(group, port: port, from: localAddress)
     }
 
     static func hello(_ n: Int) -> [UInt8] { ReceiverAnnouncement(id: ReceiverID(rawValue: "rx-\(n)")).bytes }

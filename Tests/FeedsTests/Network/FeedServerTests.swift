@@ -36,7 +36,8 @@ import Synchronization
             let t = SBSTime(unixTime: time)
             expectedSBS += SBSLine.format(message, generated: t, logged: t) ?? ""
         }
-        let avrText = frames.map { AVRLine.format($0) + "\n" }.joined()
+        // AVR lines are `*HEX;` as readsb and dump1090-fa send them (timestamps on request).
+        let avrText = frames.map { AVRLine.format($0, timestamps: false) + "\n" }.joined()
         #expect(FeedTest.wait {
             beast.allSatisfy { $0.count >= expectedBeast.count } && sbs.allSatisfy { $0.count >= expectedSBS.utf8.count }
                 && avr.count >= avrText.utf8.count
@@ -53,10 +54,31 @@ import Synchronization
             #expect(text == expectedSBS)
             #expect(text.split(separator: "\r\n").allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 22 })
         }
+        #expect(String(decoding: avr.snapshot, as: UTF8.self) == avrText)
         var parser = AVRStreamParser()
-        #expect(parser.decode(avr.snapshot) == frames.map { ReceivedFrame(frame: $0.frame, timestamp: $0.timestamp) })
+        #expect(parser.decode(avr.snapshot).map(\.frame) == frames.map(\.frame))
         for ch in channels { try? ch.close().wait() }
         #expect(FeedTest.wait { hub.statistics().clients.values.allSatisfy { $0 == 0 } })
+    }
+
+    @Test func avrOutputCarriesTimestampsOnlyWhenAskedFor() throws {
+        for stamped in [false, true] {
+            let hub = FeedHub(options: FeedTest.loopback { $0.avrOutPorts = [0]; $0.avrTimestamps = stamped })
+            try hub.start()
+            defer { try? hub.shutdown() }
+            let clients = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            defer { try? clients.syncShutdownGracefully() }
+            let avr = ByteCollector()
+            let channel = try FeedTest.connect(clients, port: try #require(hub.boundPorts(.output(.avr)).first), collector: avr)
+            #expect(FeedTest.wait { hub.statistics().clients[.avr] == 1 })
+            let frames = FeedTest.frames(count: 3)
+            for f in frames { hub.publish(f) }
+            #expect(FeedTest.wait { String(decoding: avr.snapshot, as: UTF8.self).split(separator: "\n").count == 3 })
+            let lines = String(decoding: avr.snapshot, as: UTF8.self).split(separator: "\n").map(String.init)
+            #expect(lines == frames.map { AVRLine.format($0, timestamps: stamped) })
+            #expect(lines.allSatisfy { $0.hasPrefix(stamped ? "@" : "*") })
+            try channel.close().wait()
+        }
     }
 
     @Test func aClientThatNeverReadsIsDroppedWhileOthersReceiveEverything() throws {

@@ -49,6 +49,15 @@ enum FeedTest {
         .connect(host: "127.0.0.1", port: port).wait()
     }
 
+    /// A client connection from `localAddress` (any 127.x.y.z is this machine) that keeps
+    /// what it receives to itself.
+    static func connect(_ group: EventLoopGroup, port: Int, from localAddress: String) throws -> Channel {
+        try ClientBootstrap(group: group)
+            .bind(to: try SocketAddress(ipAddress: localAddress, port: 0))
+            .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(ByteCollector()) } }
+            .connect(host: "127.0.0.1", port: port).wait()
+    }
+
     /// Polls `condition` every 5 ms until it holds or `seconds` pass; returns whether it held.
     @discardableResult
     static func wait(seconds: Double = 5, _ condition: () -> Bool) -> Bool {

@@ -22,12 +22,8 @@ import Tracking
         return (hub, try #require(hub.boundPorts(.input(.beast)).first))
     }
 
-    /// A client connection from `localAddress` (any 127.x.y.z is this machine).
     func connect(_ group: EventLoopGroup, port: Int, from localAddress: String = "127.0.0.1") throws -> Channel {
-        try ClientBootstrap(group: group)
-            .bind(to: try SocketAddress(ipAddress: localAddress, port: 0))
-            .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(ByteCollector()) } }
-            .connect(host: "127.0.0.1", port: port).wait()
+        try FeedTest.connect(group, port: port, from: localAddress)
     }
 
     @Test func aStreamOfGarbageIsClosedWithAMessageAndOthersGoOn() throws {
