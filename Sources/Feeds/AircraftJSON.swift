@@ -9,7 +9,9 @@ import Tracking
 /// `hex` (`~` for non-ICAO), `type`, `flight` (8 characters, space padded), database fields
 /// `r`, `t`, `desc`, `ownOp`, `year`, `dbFlags`, `alt_baro` (ft or `"ground"`), `alt_geom`,
 /// speeds, angles, rates, `squawk`, `emergency`, `category`, intent, `lat`/`lon`, `nic`,
-/// `rc`, `seen_pos`, quality indicators, `mlat`/`tisb` (field names from those sources),
+/// `rc`, `seen_pos` (or readsb's `rr_lat`/`rr_lon`, the receiver's position to 0.1°, for an
+/// aircraft with none), quality indicators, `alert`/`spi` (flight status bits, 0 or 1),
+/// `mlat`/`tisb` (field names from those sources),
 /// `messages`, `seen`, `rssi`, FlyTracker's `receivers` (an aggregator's hearing receivers), and readsb's `r_dst`/`r_dir` (NM/degrees from the receiver)
 /// and Comm-B `ws`/`wd`/`oat`. Ages (`seen`, `seen_pos`) are on the snapshot's time base;
 /// `now` is wall-clock time.
@@ -20,12 +22,14 @@ public enum AircraftJSON {
         var w = JSONWriter()
         w.add("now", now, decimals: 1)
         w.add("messages", Int(clamping: messages ?? snapshot.counters.messages))
-        w.addRaw("aircraft", JSONWriter.array(snapshot.aircraft.map { object($0, at: snapshot.time) }))
+        let rough = snapshot.receiverPosition(configured: nil)
+        w.addRaw("aircraft", JSONWriter.array(snapshot.aircraft.map { object($0, at: snapshot.time, roughPosition: rough) }))
         return w.finish()
     }
 
-    /// One aircraft's object; `time` is the snapshot's time (for ages).
-    public static func object(_ a: Aircraft, at time: Double) -> String {
+    /// One aircraft's object; `time` is the snapshot's time (for ages). `roughPosition`: the
+    /// receiver's position, written as `rr_lat`/`rr_lon` when the aircraft has none.
+    public static func object(_ a: Aircraft, at time: Double, roughPosition: Coordinate? = nil) -> String {
         var w = JSONWriter()
         w.add("hex", a.key.hex)
         w.add("type", a.addressType.value.rawValue)
@@ -73,6 +77,9 @@ public enum AircraftJSON {
             w.add("seen_pos", max(0, time - p.time), decimals: 1)
             w.add("r_dst", a.distance, decimals: 3)
             w.add("r_dir", a.bearing, decimals: 1)
+        } else if let rough = roughPosition {
+            w.add("rr_lat", rough.latitude, decimals: 1)
+            w.add("rr_lon", rough.longitude, decimals: 1)
         }
         w.add("version", a.version?.value)
         w.add("nic_baro", a.nicBaro?.value)
@@ -82,6 +89,8 @@ public enum AircraftJSON {
         w.add("sil_type", a.silType?.value.rawValue)
         w.add("gva", a.gva?.value)
         w.add("sda", a.sda?.value)
+        w.add("alert", a.alert.map { $0.value ? 1 : 0 })
+        w.add("spi", a.spi.map { $0.value ? 1 : 0 })
         w.add("ws", a.windSpeed?.value)
         w.add("wd", a.windDirection.map { Int($0.value.rounded()) })
         w.add("oat", a.oat?.value, decimals: 2)

@@ -26,15 +26,22 @@ public struct StatsHistory: Sendable {
         current = StatsPeriod(start: start, end: start)
     }
 
+    /// Gain (dB) the radio runs at now, for the top-level `gain_db` (readsb); nil: unknown.
+    public var gainDB: Double?
+
     /// Records counts at `time`: `local`, `remote` and `cpu` since the previous call, `table`
-    /// cumulative (the table's own counters).
+    /// cumulative (the table's own counters); `maxDistance`: the farthest position seen
+    /// since the previous call, metres.
     public mutating func record(local: DemodStatistics = DemodStatistics(), remote: RemoteStatistics = RemoteStatistics(),
-                                cpu: CPUStatistics = CPUStatistics(), table: TableCounters, at time: Double) {
+                                cpu: CPUStatistics = CPUStatistics(), table: TableCounters, maxDistance: Double = 0,
+                                at time: Double) {
         advance(to: time)
         var delta = StatsPeriod(start: time, end: time)
         delta.local = local
         delta.remote = remote
         delta.cpu = cpu
+        delta.maxDistance = maxDistance
+        if let g = local.gainDB { gainDB = g }
         delta.table = table.subtracting(lastTable)
         lastTable = table
         // Counts go into the open bucket and the total; their spans stay their own.
@@ -67,14 +74,21 @@ public struct StatsHistory: Sendable {
         return merged
     }
 
-    /// The stats.json document at `now`.
-    public func document(at now: Double) -> String {
+    /// The stats.json document at `now`. `aircraft`: the aircraft shown now with and
+    /// without a position (readsb's top-level `aircraft_with_pos`/`aircraft_without_pos`).
+    public func document(at now: Double, aircraft: (withPosition: Int, withoutPosition: Int)? = nil) -> String {
         var latest = current
         latest.end = max(latest.end, now)
         var all = total
         all.end = max(all.end, now)
         var w = JSONWriter()
         let local = hasLocalReceiver
+        w.add("now", now, decimals: 1)
+        if local, let gainDB { w.add("gain_db", gainDB, decimals: 1) }
+        if let aircraft {
+            w.add("aircraft_with_pos", aircraft.withPosition)
+            w.add("aircraft_without_pos", aircraft.withoutPosition)
+        }
         w.addRaw("latest", StatsJSON.period(latest, local: local))
         w.addRaw("last1min", StatsJSON.period(lastMinutes(1), local: local))
         w.addRaw("last5min", StatsJSON.period(lastMinutes(5), local: local))

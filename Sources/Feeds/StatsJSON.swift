@@ -7,7 +7,8 @@ import Demod
 import Tracking
 
 /// One period of `stats.json` (FORMATS.md), in dump1090-fa/readsb key names:
-/// `start`, `end`, `local`, `remote`, `cpr`, `cpu`, `tracks`, `messages`, `messages_by_df`.
+/// `start`, `end`, `local`, `remote`, `cpr`, `altitude_suppressed`, `cpu`, `tracks`,
+/// `messages`, `messages_by_df`, and readsb's `position_count_total` and `max_distance`.
 public enum StatsJSON {
     /// `local`: include the `local` block (false for a receiver with no radio).
     public static func period(_ p: StatsPeriod, local hasLocal: Bool = true) -> String {
@@ -17,13 +18,17 @@ public enum StatsJSON {
         if hasLocal { w.addRaw("local", local(p.local)) }
         w.addRaw("remote", remote(p.remote))
         w.addRaw("cpr", cpr(p.table.cpr))
+        w.add("altitude_suppressed", Int(clamping: p.table.altitudeSuppressed))
         w.addRaw("cpu", cpu(p.cpu))
         var tracks = JSONWriter()
         tracks.add("all", Int(clamping: p.table.tracks))
         tracks.add("single_message", Int(clamping: p.table.singleMessageTracks))
+        tracks.add("unreliable", Int(clamping: p.table.unreliableTracks))
         w.addRaw("tracks", tracks.finish())
         w.add("messages", Int(clamping: p.table.messages))
         w.add("messages_by_df", p.table.messagesByDF.map { Int(clamping: $0) })
+        w.add("position_count_total", Int(clamping: p.table.cpr.globalOK &+ p.table.cpr.localOK))
+        w.add("max_distance", Int(p.maxDistance.rounded()))
         return w.finish()
     }
 
@@ -54,6 +59,7 @@ public enum StatsJSON {
         w.add("modeac", Int(clamping: r.modeac))
         w.add("modes", Int(clamping: r.modes))
         w.add("bad", Int(clamping: r.bad))
+        w.add("unknown_icao", Int(clamping: r.unknownICAO))
         w.add("accepted", [Int(clamping: r.accepted.0), Int(clamping: r.accepted.1), Int(clamping: r.accepted.2)])
         return w.finish()
     }

@@ -8,19 +8,22 @@ public struct RemoteStatistics: Sendable, Equatable {
     public var modes: UInt64 = 0
     /// Frames that failed parity.
     public var bad: UInt64 = 0
+    /// Address/parity frames whose address no aircraft heard in the clear has (rejected).
+    public var unknownICAO: UInt64 = 0
     /// Frames accepted with 0, 1 and 2 bits corrected.
     public var accepted: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
     public init() {}
 
     public static func == (a: RemoteStatistics, b: RemoteStatistics) -> Bool {
-        a.modeac == b.modeac && a.modes == b.modes && a.bad == b.bad && a.accepted == b.accepted
+        a.modeac == b.modeac && a.modes == b.modes && a.bad == b.bad && a.unknownICAO == b.unknownICAO && a.accepted == b.accepted
     }
 
     public mutating func add(_ o: RemoteStatistics) {
         modeac &+= o.modeac
         modes &+= o.modes
         bad &+= o.bad
+        unknownICAO &+= o.unknownICAO
         accepted.0 &+= o.accepted.0
         accepted.1 &+= o.accepted.1
         accepted.2 &+= o.accepted.2
@@ -58,6 +61,9 @@ public struct StatsPeriod: Sendable, Equatable {
     public var cpu = CPUStatistics()
     /// The table's counts during the period (messages, by DF, CPR outcomes, tracks).
     public var table = TableCounters()
+    /// The farthest position from the receiver seen during the period, metres (readsb's
+    /// `max_distance`); 0 when none was, or the receiver's position is unknown.
+    public var maxDistance: Double = 0
 
     public init(start: Double, end: Double) {
         self.start = start
@@ -72,5 +78,6 @@ public struct StatsPeriod: Sendable, Equatable {
         remote.add(o.remote)
         cpu.add(o.cpu)
         table.add(o.table)
+        maxDistance = max(maxDistance, o.maxDistance)
     }
 }

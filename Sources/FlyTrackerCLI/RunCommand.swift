@@ -18,7 +18,7 @@ struct RunCommand: ParsableCommand {
             Demodulates 2.0 or 2.4 MS/s samples, decodes every frame with valid parity and keeps \
             the live aircraft table. --raw prints frames as AVR lines, --interactive shows the \
             table in the terminal, --json-dir writes aircraft.json, receiver.json and stats.json \
-            every second, --stats-file writes stats.json at exit. SIGINT or SIGTERM stop it cleanly.
+            every second (with tar1090's history files and range outline), --stats-file writes stats.json at exit. SIGINT or SIGTERM stop it cleanly.
             """
     )
 
@@ -66,8 +66,17 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Sort the interactive table by this column.")
     var sort: InteractiveSort = .distance
 
-    @Option(help: ArgumentHelp("Write aircraft.json, receiver.json and stats.json here every second.", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Write aircraft.json, receiver.json and stats.json here every second, history_N.json (trails) and outline.json (range) as dump1090-fa and readsb do.", valueName: "DIR"))
     var jsonDir: String?
+
+    @Option(help: ArgumentHelp("History files kept in --json-dir (tar1090's trails at page load); 0 writes none.", valueName: "N"))
+    var jsonHistory: Int = 120
+
+    @Option(help: ArgumentHelp("Seconds between history files.", valueName: "S"))
+    var jsonHistoryInterval: Double = 30
+
+    @Option(help: ArgumentHelp("Hours outline.json keeps the farthest position of each bearing (it survives restarts); 0 writes no outline.", valueName: "H"))
+    var rangeOutlineHours: Double = 24
 
     @Option(help: ArgumentHelp("Write stats.json here when the run ends.", valueName: "PATH"))
     var statsFile: String?
@@ -102,6 +111,11 @@ struct RunCommand: ParsableCommand {
         if let lat, !(-90...90).contains(lat) { throw ValidationError("--lat must be within ±90") }
         if let lon, !(-180...180).contains(lon) { throw ValidationError("--lon must be within ±180") }
         if raw && interactive { throw ValidationError("--raw and --interactive both write to the terminal: choose one") }
+        if !(0...10_000).contains(jsonHistory) { throw ValidationError("--json-history must be 0…10000") }
+        if !(1...3600).contains(jsonHistoryInterval) { throw ValidationError("--json-history-interval must be 1…3600 seconds") }
+        if rangeOutlineHours != 0 && !(0.1...8760).contains(rangeOutlineHours) {
+            throw ValidationError("--range-outline-hours must be 0 (no outline) or 0.1…8760")
+        }
     }
 
     func run() throws {

@@ -22,9 +22,14 @@ final class RunOutputs {
     private var snapshot = TableSnapshot.empty
     private var lastNow: Double
     private var jsonFailed = false
+    /// history_N.json (tar1090's trails).
+    private var history: JSONHistory
+    /// outline.json, kept in `outlineState` in the JSON directory across restarts.
+    private var outline: RangeOutline?
+    private var lastOutlineSave: Double
     private let receiver: Coordinate?
     /// The feeds' cumulative counts at the previous update (stats take what happened since).
-    private var lastRemote: (frames: Int, rejected: Int, accepted: Int) = (0, 0, 0)
+    private var lastRemote = FeedStatistics()
     /// The sighting log and watchlist journal (one transaction a second), and webhook alerts.
     private let recorder: SightingRecorder?
     private let alerts: AlertDispatcher?
@@ -79,13 +84,36 @@ final class RunOutputs {
         stats = StatsHistory(start: epoch, hasLocalReceiver: !command.network.netOnly)
         lastNow = epoch
         receiver = command.lat.flatMap { la in command.lon.map { Coordinate(latitude: la, longitude: $0) } }
+        history = JSONHistory(count: command.jsonHistory, interval: command.jsonHistoryInterval)
+        lastOutlineSave = epoch
         if let dir = command.jsonDir {
             do { jsonDirectory = try JSONDirectoryWriter(directory: dir) } catch {
                 StandardStreams.error("\(error)")
                 throw ExitCode(1)
             }
+            if command.rangeOutlineHours > 0 {
+                outline = Self.loadOutline(from: dir + "/" + Self.outlineState, hours: command.rangeOutlineHours)
+            }
         } else {
             jsonDirectory = nil
+        }
+    }
+
+    /// The file in the JSON directory that keeps the range outline across restarts.
+    static let outlineState = "outline-state.json"
+
+    /// The outline a previous run saved (a missing file starts afresh; an unreadable one
+    /// is said and set aside, never overwritten unseen).
+    static func loadOutline(from path: String, hours: Double) -> RangeOutline {
+        guard let data = FileManager.default.contents(atPath: path) else { return RangeOutline(hours: hours) }
+        do {
+            let saved = try JSONDecoder().decode(RangeOutline.self, from: data)
+            return saved.hours == hours ? saved : saved.rescaled(hours: hours)
+        } catch {
+            StandardStreams.error("cannot read the saved range outline \(path) (\(error)): starting a new one, the old file kept as \(path).bad")
+            try? FileManager.default.removeItem(atPath: path + ".bad")
+            try? FileManager.default.moveItem(atPath: path, toPath: path + ".bad")
+            return RangeOutline(hours: hours)
         }
     }
 
@@ -95,17 +123,18 @@ final class RunOutputs {
         lastNow = now
         var remote = RemoteStatistics()
         if let totals {
-            remote.modes = UInt64(max(0, totals.remoteFrames - lastRemote.frames))
-            remote.bad = UInt64(max(0, totals.remoteRejected - lastRemote.rejected))
-            remote.accepted.0 = UInt64(max(0, totals.remoteAccepted - lastRemote.accepted))
-            lastRemote = (totals.remoteFrames, totals.remoteRejected, totals.remoteAccepted)
+            remote = Self.remoteStatistics(totals, since: lastRemote)
+            lastRemote = totals
         }
-        stats.record(local: delta, remote: remote, cpu: cpu.period(), table: loop.table.counters, at: now)
-        let needsSnapshot = recorder != nil || web != nil
-        if needsSnapshot { snapshot = loop.table.snapshot(at: now) }
+        // One snapshot a second serves the stats (range), the store, the web and the files.
+        snapshot = loop.table.snapshot(at: now)
+        let receiverPosition = snapshot.receiverPosition(configured: receiver)
+        stats.record(local: delta, remote: remote, cpu: cpu.period(), table: loop.table.counters,
+                     maxDistance: Self.farthest(snapshot, from: receiverPosition, since: now - 2), at: now)
+        if jsonDirectory != nil { writeHistoryAndOutline(now: now, receiver: receiverPosition) }
         if let web {
             web.snapshots.publish(snapshot)
-            web.stats.publish(stats.document(at: now))
+            web.stats.publish(statsDocument(at: now))
             if let receivers, !receivers.isEmpty {
                 var stations: [ReceiverID: Coordinate] = [:]
                 for r in receivers { stations[r.id] = r.position }
@@ -149,7 +178,6 @@ final class RunOutputs {
         let wantJSON = jsonDirectory != nil && wall - lastJSON >= .seconds(1)
         let wantScreen = interactive && wall - lastScreen >= .seconds(1)
         guard wantJSON || wantScreen else { return }
-        if !needsSnapshot { snapshot = loop.table.snapshot(at: now) }
         if wantJSON { lastJSON = wall; writeJSON(now: now) }
         if wantScreen { lastScreen = wall; drawScreen() }
     }
@@ -169,13 +197,77 @@ final class RunOutputs {
             }
             postgres.close()
         }
-        if jsonDirectory != nil { writeJSON(now: lastNow) }
+        if jsonDirectory != nil {
+            writeJSON(now: lastNow)
+            do { try saveOutline(now: lastNow) } catch { StandardStreams.error("\(error)") }
+        }
         if interactive { drawScreen() }
+    }
+
+    /// Notes the positions of the last second in the outline; writes the history file when
+    /// one is due, and saves the outline once a minute.
+    private func writeHistoryAndOutline(now: Double, receiver: Coordinate?) {
+        guard let jsonDirectory else { return }
+        if var o = outline, let receiver {
+            for a in snapshot.aircraft {
+                guard let p = a.position, p.time >= now - 2 else { continue }
+                o.record(p.value, altitude: a.altBaro?.value ?? a.altGeom?.value, receiver: receiver, at: now)
+            }
+            outline = o
+        }
+        do {
+            if let name = history.take(at: now) {
+                try jsonDirectory.write(name: name, contents: AircraftJSON.document(snapshot, now: now))
+            }
+            if outline != nil, now - lastOutlineSave >= 60 || now < lastOutlineSave { try saveOutline(now: now) }
+        } catch {
+            if !jsonFailed { StandardStreams.error("\(error)") }
+            jsonFailed = true
+        }
+    }
+
+    /// Writes outline.json and the state behind it.
+    private func saveOutline(now: Double) throws(JSONDirectoryError) {
+        guard let jsonDirectory, let outline else { return }
+        lastOutlineSave = now
+        try jsonDirectory.write(name: "outline.json", contents: outline.document(at: now))
+        if let data = try? JSONEncoder().encode(outline) {
+            try jsonDirectory.write(name: Self.outlineState, contents: String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// A period's `remote` block from the feeds' cumulative counts now and at the previous update.
+    static func remoteStatistics(_ now: FeedStatistics, since before: FeedStatistics) -> RemoteStatistics {
+        var remote = RemoteStatistics()
+        let unknown = max(0, now.remoteUnknownAddress - before.remoteUnknownAddress)
+        remote.modes = UInt64(max(0, now.remoteFrames - before.remoteFrames))
+        remote.unknownICAO = UInt64(unknown)
+        remote.bad = UInt64(max(0, now.remoteRejected - before.remoteRejected - unknown))
+        remote.accepted.0 = UInt64(max(0, now.remoteAccepted - before.remoteAccepted))
+        return remote
+    }
+
+    /// The farthest position received since `time` from `receiver`, metres (0 when none,
+    /// or the receiver's position is unknown).
+    static func farthest(_ snapshot: TableSnapshot, from receiver: Coordinate?, since time: Double) -> Double {
+        guard let receiver else { return 0 }
+        var farthest = 0.0
+        for a in snapshot.aircraft {
+            guard let p = a.position, p.time >= time else { continue }
+            farthest = max(farthest, Geodesy.distance(receiver, p.value) * Geodesy.metresPerNM)
+        }
+        return farthest
+    }
+
+    /// stats.json now, with the snapshot's aircraft counts.
+    private func statsDocument(at now: Double) -> String {
+        let withPosition = snapshot.aircraft.count { $0.position != nil }
+        return stats.document(at: now, aircraft: (withPosition, snapshot.aircraft.count - withPosition))
     }
 
     /// stats.json to `path` (written whole, then renamed into place).
     func writeStats(to path: String) throws {
-        let text = stats.document(at: lastNow) + "\n"
+        let text = statsDocument(at: lastNow) + "\n"
         do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
             StandardStreams.error("cannot write \(path): \(error.localizedDescription)")
             throw ExitCode(1)
@@ -187,8 +279,9 @@ final class RunOutputs {
         do {
             try jsonDirectory.write(
                 aircraft: AircraftJSON.document(snapshot, now: now, messages: snapshot.counters.messages),
-                receiver: ReceiverJSON.document(version: "flytracker 0.1.0", position: receiver ?? snapshot.receiverEstimate),
-                stats: stats.document(at: now))
+                receiver: ReceiverJSON.document(version: "flytracker 0.1.0", history: history.available,
+                                                position: receiver ?? snapshot.receiverEstimate, outline: outline != nil),
+                stats: statsDocument(at: now))
             jsonFailed = false
         } catch {
             // Say it once per failure streak; keep running (the disk may come back).

@@ -111,6 +111,7 @@ public struct AircraftTable: Sendable {
             aircraft[i].noteAddressType(.modeS, source: .modeS, time: time, staleAfter: stale)
             var fields = FieldSet()
             reply.contribute(to: &fields)
+            countSuppressedAltitude(fields, of: i, at: time)
             aircraft[i].absorb(fields, source: .modeS, time: time, staleAfter: stale)
             if let register {
                 var commB = FieldSet()
@@ -128,13 +129,24 @@ public struct AircraftTable: Sendable {
             aircraft[i].count(at: time, signal: received.signal, configuration: configuration)
             if let hearing { aircraft[i].hear(hearing.receiver, signal: received.signal, at: time) }
             aircraft[i].noteAddressType(.modeS, source: .modeS, time: time, staleAfter: stale)
-            aircraft[i].absorb(message.fields, source: .modeS, time: time, staleAfter: stale)
+            let fields = message.fields
+            countSuppressedAltitude(fields, of: i, at: time)
+            aircraft[i].absorb(fields, source: .modeS, time: time, staleAfter: stale)
             if !aircraft[i].infoLooked && aircraft[i].reliable { lookUp(i) }
 
         case .militaryExtendedSquitter, .commD, .unknown:
             // No address in the clear (DF19, DF24) or nothing decodable: counted only.
             break
         }
+    }
+
+    /// Counts a Mode S reply's altitude that the aircraft's fresher, better-sourced altitude
+    /// (ADS-B) will keep out (`TableCounters.altitudeSuppressed`).
+    @inline(__always)
+    mutating func countSuppressedAltitude(_ fields: FieldSet, of i: Int, at time: Double) {
+        guard fields.altBaro != nil, let current = aircraft[i].altBaro, current.source > .modeS,
+              time >= current.time, time - current.time < configuration.staleAfter else { return }
+        counters.altitudeSuppressed &+= 1
     }
 
     /// Aircraft `i` reports on the surface after flying: a landing, if it had a recent
@@ -204,6 +216,7 @@ public struct AircraftTable: Sendable {
     mutating func remove(at i: Int) {
         let gone = aircraft[i]
         if gone.messages == 1 { counters.singleMessageTracks &+= 1 }
+        if !gone.reliable { counters.unreliableTracks &+= 1 }
         index[gone.key.packed] = nil
         let last = aircraft.count - 1
         if i != last {

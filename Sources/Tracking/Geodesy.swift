@@ -6,6 +6,8 @@ import ModeS
 public enum Geodesy {
     /// Mean Earth radius in nautical miles (6371.0 km).
     public static let earthRadiusNM = 6371.0 / 1.852
+    /// Metres in one nautical mile (exact, by definition).
+    public static let metresPerNM = 1852.0
     static let degrees = 180.0 / Double.pi
     static let radians = Double.pi / 180.0
 

@@ -77,6 +77,11 @@ public struct TableCounters: Sendable, Equatable {
     public var tracks: UInt64 = 0
     /// Aircraft removed after a single message (`tracks.single_message`).
     public var singleMessageTracks: UInt64 = 0
+    /// Aircraft removed without ever becoming reliable (`tracks.unreliable`).
+    public var unreliableTracks: UInt64 = 0
+    /// Mode S (non-ES) altitudes not taken because the aircraft's ADS-B altitude was fresh
+    /// (dump1090-fa's `altitude_suppressed`).
+    public var altitudeSuppressed: UInt64 = 0
 
     public init() {}
 
@@ -88,6 +93,8 @@ public struct TableCounters: Sendable, Equatable {
         r.cpr = cpr.subtracting(o.cpr)
         r.tracks = tracks &- o.tracks
         r.singleMessageTracks = singleMessageTracks &- o.singleMessageTracks
+        r.unreliableTracks = unreliableTracks &- o.unreliableTracks
+        r.altitudeSuppressed = altitudeSuppressed &- o.altitudeSuppressed
         return r
     }
 
@@ -98,5 +105,7 @@ public struct TableCounters: Sendable, Equatable {
         cpr.add(o.cpr)
         tracks &+= o.tracks
         singleMessageTracks &+= o.singleMessageTracks
+        unreliableTracks &+= o.unreliableTracks
+        altitudeSuppressed &+= o.altitudeSuppressed
     }
 }

@@ -41,7 +41,7 @@ struct AircraftJSONTests {
         try feed(&table, SyntheticFrames.airbornePosition(address: 0x00ABCD, position: tisb, altitude: 2500, format: .odd, df: 18, cf: 5), at: 1)
         // Mode S only.
         try feed(&table, SyntheticFrames.surveillanceAltitude(address: 0xA061D9, altitude: 12000), at: 0.5, signal: nil)
-        try feed(&table, SyntheticFrames.surveillanceIdentity(address: 0xA061D9, squawk: 0o7700), at: 1, signal: nil)
+        try feed(&table, SyntheticFrames.surveillanceIdentity(address: 0xA061D9, squawk: 0o7700, flightStatus: 4), at: 1, signal: nil)
         // A ghost.
         try feed(&table, SyntheticFrames.allCall(address: 0x777777), at: 1)
         return table.snapshot(at: 2)
@@ -51,19 +51,21 @@ struct AircraftJSONTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    /// Every aircraft key FORMATS.md names, plus readsb's r_dst/r_dir and ws/wd/oat.
+    /// Every aircraft key FORMATS.md names, plus readsb's r_dst/r_dir, ws/wd/oat, alert/spi
+    /// and rr_lat/rr_lon.
     static let allowedKeys: Set<String> = [
         "hex", "type", "flight", "alt_baro", "alt_geom", "gs", "ias", "tas", "mach", "track", "track_rate", "roll",
         "mag_heading", "true_heading", "baro_rate", "geom_rate", "squawk", "emergency", "category", "nav_qnh",
         "nav_altitude_mcp", "nav_altitude_fms", "nav_heading", "nav_modes", "lat", "lon", "nic", "rc", "seen_pos",
         "version", "nic_baro", "nac_p", "nac_v", "sil", "sil_type", "gva", "sda", "mlat", "tisb", "messages", "seen",
         "rssi", "r", "t", "desc", "ownOp", "year", "dbFlags", "r_dst", "r_dir", "ws", "wd", "oat",
+        "alert", "spi", "rr_lat", "rr_lon",
     ]
     static let numberKeys: Set<String> = [
         "alt_geom", "gs", "ias", "tas", "mach", "track", "track_rate", "roll", "mag_heading", "true_heading", "baro_rate",
         "geom_rate", "nav_qnh", "nav_altitude_mcp", "nav_altitude_fms", "nav_heading", "lat", "lon", "nic", "rc",
         "seen_pos", "version", "nic_baro", "nac_p", "nac_v", "sil", "gva", "sda", "messages", "seen", "rssi", "year",
-        "dbFlags", "r_dst", "r_dir", "ws", "wd", "oat",
+        "dbFlags", "r_dst", "r_dir", "ws", "wd", "oat", "alert", "spi", "rr_lat", "rr_lon",
     ]
     static let stringKeys: Set<String> = ["hex", "type", "flight", "squawk", "emergency", "category", "sil_type", "r", "t", "desc", "ownOp"]
 
@@ -117,6 +119,8 @@ struct AircraftJSONTests {
         #expect(klm["seen"] as? Double == 0.5)
         #expect(klm["seen_pos"] as? Double == 1)
         #expect(((klm["rssi"] as? Double ?? 0) - -12).magnitude < 0.05)
+        #expect(klm["alert"] as? Int == 0 && klm["spi"] as? Int == 0, "flight status 0 of its identity reply")
+        #expect(klm["rr_lat"] == nil, "it has a position of its own")
         let ground = try #require(byHex["3c66b0"])
         #expect(ground["alt_baro"] as? String == "ground")
         #expect(ground["r"] as? String == "D-AIUP")   // computed from the address
@@ -126,6 +130,8 @@ struct AircraftJSONTests {
         #expect(modeS["emergency"] as? String == "general")
         #expect(modeS["rssi"] == nil)
         #expect(modeS["lat"] == nil)
+        #expect(modeS["alert"] as? Int == 1 && modeS["spi"] as? Int == 1, "flight status 4: alert and SPI")
+        #expect(modeS["rr_lat"] as? Double == 52.3 && modeS["rr_lon"] as? Double == 4.8, "the receiver's position, to 0.1°")
         let tisb = try #require(byHex["~00abcd"])
         #expect(tisb["type"] as? String == "tisb_other")
         #expect(tisb["r"] == nil)
@@ -163,10 +169,12 @@ struct AircraftJSONTests {
         let snapshot = try Self.snapshot()
         history.record(local: local, table: snapshot.counters, at: 1001)
         let doc = try Self.object(history.document(at: 1002))
-        #expect(Set(doc.keys) == ["latest", "last1min", "last5min", "last15min", "total"])
-        for (_, value) in doc {
+        #expect(Set(doc.keys) == ["now", "latest", "last1min", "last5min", "last15min", "total"])
+        #expect(doc["now"] as? Double == 1002)
+        for (name, value) in doc where name != "now" {
             let period = try #require(value as? [String: Any])
-            #expect(Set(period.keys) == ["start", "end", "local", "remote", "cpr", "cpu", "tracks", "messages", "messages_by_df"])
+            #expect(Set(period.keys) == ["start", "end", "local", "remote", "cpr", "altitude_suppressed", "cpu", "tracks", "messages",
+                                         "messages_by_df", "position_count_total", "max_distance"])
             let cpr = try #require(period["cpr"] as? [String: Any])
             #expect(Set(cpr.keys) == ["surface", "airborne", "global_ok", "global_bad", "global_range", "global_speed", "global_skipped",
                                       "local_ok", "local_aircraft_relative", "local_receiver_relative", "local_skipped", "local_range",
@@ -176,11 +184,11 @@ struct AircraftJSONTests {
                                                   "accepted", "signal", "noise", "peak_signal", "strong_signals", "gain_db"]))
             #expect((local["accepted"] as? [Int])?.count == 3)
             let remote = try #require(period["remote"] as? [String: Any])
-            #expect(Set(remote.keys) == ["modeac", "modes", "bad", "accepted"])
+            #expect(Set(remote.keys) == ["modeac", "modes", "bad", "unknown_icao", "accepted"])
             let cpu = try #require(period["cpu"] as? [String: Any])
             #expect(Set(cpu.keys) == ["demod", "reader", "background"])
             let tracks = try #require(period["tracks"] as? [String: Any])
-            #expect(Set(tracks.keys) == ["all", "single_message"])
+            #expect(Set(tracks.keys) == ["all", "single_message", "unreliable"])
             #expect((period["messages_by_df"] as? [Int])?.count == 32)
         }
         let total = try #require(doc["total"] as? [String: Any])

@@ -81,6 +81,32 @@ import Tracking
         #expect(beast.bytes.withLock { $0.count } == before)
         for c in clients + [feeder, other] { _ = try? c.close().wait() }
     }
+
+    @Test("stats.json's remote block tells unknown addresses (unknown_icao) from damaged frames (bad)")
+    func rejectedFramesAreToldApart() throws {
+        let hub = FeedHub(options: FeedOptions(bindHost: "127.0.0.1", beastInPorts: [0], heartbeatInterval: nil))
+        try hub.start()
+        defer { try? hub.shutdown() }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        // An altitude reply from an address no squitter introduced, and a squitter with two
+        // hex digits (8 bits) damaged.
+        let unknown = SyntheticFrames.surveillanceAltitude(address: 0x123456, altitude: 30000)
+        var hex = Array(Self.hexes[0])
+        hex[10] = hex[10] == "F" ? "0" : "F"
+        hex[20] = hex[20] == "F" ? "0" : "F"
+        let damaged = try Frame(hex: String(hex))
+        let frames = [unknown, damaged, try Frame(hex: Self.hexes[1])].map { ReceivedFrame(frame: $0, timestamp: 1, signal: -20) }
+        let feeder = try Self.connect(group, port: try #require(hub.boundPorts(.input(.beast)).first), Collector())
+        try feeder.writeAndFlush(ByteBuffer(bytes: frames.flatMap { BeastFrame($0).bytes })).wait()
+        #expect(Poll.until { hub.statistics().remoteFrames == 3 })
+        let totals = hub.statistics()
+        #expect(totals.remoteRejected == 2 && totals.remoteUnknownAddress == 1)
+        let remote = RunOutputs.remoteStatistics(totals, since: FeedStatistics())
+        #expect(remote.modes == 3 && remote.unknownICAO == 1 && remote.bad == 1 && remote.accepted.0 == 1)
+        #expect(RunOutputs.remoteStatistics(totals, since: totals) == RemoteStatistics(), "a period counts only what is new")
+        _ = try? feeder.close().wait()
+    }
 }
 
 /// stats.json's `cpu` block: the receiver loop's thread, and the rest of the process.

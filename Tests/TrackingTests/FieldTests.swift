@@ -13,7 +13,7 @@ struct FieldTests {
         SyntheticFrames.airbornePosition(address: address, position: Coordinate(latitude: 52, longitude: 4), altitude: altitude, format: .even)
     }
 
-    @Test("a Mode S altitude does not replace a fresh ADS-B one, and does once it is stale")
+    @Test("a Mode S altitude does not replace a fresh ADS-B one (counted as altitude_suppressed), and does once it is stale")
     func sourcePriority() throws {
         var table = AircraftTable()
         try table.feed(Self.adsbAltitude(35000), at: 0)
@@ -21,11 +21,16 @@ struct FieldTests {
         var alt = try #require(table.record(Self.key)?.altBaro)
         #expect(alt.value == 35000)
         #expect(alt.source == .adsb)
+        #expect(table.counters.altitudeSuppressed == 1)
+        // An identity reply carries no altitude: nothing suppressed.
+        try table.feed(SyntheticFrames.surveillanceIdentity(address: Self.address, squawk: 0o7000), at: 2)
+        #expect(table.counters.altitudeSuppressed == 1)
         // 15 s after the ADS-B value it is stale: the Mode S value wins.
         try table.feed(SyntheticFrames.surveillanceAltitude(address: Self.address, altitude: 35200), at: 15.5)
         alt = try #require(table.record(Self.key)?.altBaro)
         #expect(alt.value == 35200)
         #expect(alt.source == .modeS)
+        #expect(table.counters.altitudeSuppressed == 1, "a value taken is not suppressed")
         // A better source replaces a worse one at once.
         try table.feed(Self.adsbAltitude(35300), at: 16)
         alt = try #require(table.record(Self.key)?.altBaro)
@@ -126,7 +131,7 @@ struct FieldTests {
         #expect(table.snapshot(at: 61).aircraft(address: 0x654321) == nil)
     }
 
-    @Test("aircraft are removed after the configured silence; single-message tracks are counted")
+    @Test("aircraft are removed after the configured silence; single-message and unreliable tracks are counted")
     func removal() throws {
         var config = TableConfiguration()
         config.removeAfter = 100
@@ -143,6 +148,7 @@ struct FieldTests {
         #expect(table.snapshot(at: 101.5).count == 0)
         #expect(table.counters.tracks == 2)
         #expect(table.counters.singleMessageTracks == 1)
+        #expect(table.counters.unreliableTracks == 1, "the ghost never became reliable; the other did")
     }
 
     @Test("housekeeping inside apply keeps memory bounded as aircraft come and go")

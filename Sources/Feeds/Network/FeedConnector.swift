@@ -24,6 +24,7 @@ final class FeedConnector: @unchecked Sendable {
     var listener: FeedListener {
         switch spec.kind {
         case .beastOut: .output(.beast)
+        case .beastReduceOut, .beastReducePlusOut: .output(.beastReduce)
         case .rawOut: .output(.avr)
         case .sbsOut: .output(.sbs)
         case .beastIn: .input(.beast)
@@ -46,13 +47,14 @@ final class FeedConnector: @unchecked Sendable {
     private func connect() {
         guard !stopped, !hub.registry.stopping else { return }
         let kind = listener
+        let announce = spec.kind.announces
         let o = hub.options
         ClientBootstrap(group: loop)
             .connectTimeout(.seconds(10))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelOption(.writeBufferWaterMark, value: .init(low: o.maxPendingBytes / 2, high: o.maxPendingBytes))
             .channelInitializer { [hub] channel in
-                channel.eventLoop.makeCompletedFuture { try hub.configure(channel, as: kind, outbound: true) }
+                channel.eventLoop.makeCompletedFuture { try hub.configure(channel, as: kind, announce: announce) }
             }
             .connect(host: spec.host, port: spec.port)
             .whenComplete { result in

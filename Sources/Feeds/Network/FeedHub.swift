@@ -49,7 +49,7 @@ public final class FeedHub: Sendable {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         loop = group.next()
         registry = FeedRegistry(loop: loop, maxPendingBytes: options.maxPendingBytes, mergeWindow: options.mergeWindow,
-                                limits: options.limits, onEvent: onEvent)
+                                limits: options.limits, reduceInterval: options.beastReduceInterval, onEvent: onEvent)
     }
 
     /// Opens every configured port and starts the connectors. Throws (after closing what it
@@ -62,6 +62,7 @@ public final class FeedHub: Sendable {
             for port in o.beastOutPorts { try bind(.output(.beast), port: port) }
             for port in o.avrOutPorts { try bind(.output(.avr), port: port) }
             for port in o.sbsOutPorts { try bind(.output(.sbs), port: port) }
+            for port in o.beastReduceOutPorts { try bind(.output(.beastReduce), port: port) }
             for port in o.beastInPorts { try bind(.input(.beast), port: port) }
             for port in o.avrInPorts { try bind(.input(.avr), port: port) }
         } catch {
@@ -156,12 +157,15 @@ public final class FeedHub: Sendable {
         let beast = registry.beastClients.load(ordering: .relaxed) > 0
         let avr = registry.avrClients.load(ordering: .relaxed) > 0
         let sbs = message != nil && registry.sbsClients.load(ordering: .relaxed) > 0
-        guard beast || avr || sbs, !isShutDown.load(ordering: .relaxed) else { return }
+        let reduceKind = registry.beastReduceClients.load(ordering: .relaxed) > 0
+            ? message.flatMap { BeastReducer.kind(of: received.frame, address: $0.address) } : nil
+        guard beast || avr || sbs || reduceKind != nil, !isShutDown.load(ordering: .relaxed) else { return }
         if inFlight.load(ordering: .relaxed) >= options.maxInFlightFrames {
             framesDropped.add(1, ordering: .relaxed)
             return
         }
-        let beastBytes = beast ? BeastFrame(received).bytes : nil
+        let beastBytes = beast || reduceKind != nil ? BeastFrame(received).bytes : nil
+        let reduceTime = time ?? Date().timeIntervalSince1970
         let avrLine = avr ? AVRLine.format(received, timestamps: options.avrTimestamps) + "\n" : nil
         let sbsLine: String? = sbs ? message.flatMap { message in
             let t = SBSTime(unixTime: time ?? Date().timeIntervalSince1970)
@@ -170,7 +174,10 @@ public final class FeedHub: Sendable {
         inFlight.add(1, ordering: .relaxed)
         loop.execute { [registry, self] in
             self.inFlight.subtract(1, ordering: .relaxed)
-            if let beastBytes { registry.broadcast(ByteBuffer(bytes: beastBytes), to: .beast) }
+            if let beastBytes, beast { registry.broadcast(ByteBuffer(bytes: beastBytes), to: .beast) }
+            if let beastBytes, let reduceKind, registry.reducer.admit(reduceKind, at: reduceTime) {
+                registry.broadcast(ByteBuffer(bytes: beastBytes), to: .beastReduce)
+            }
             if let avrLine { registry.broadcast(ByteBuffer(string: avrLine), to: .avr) }
             if let sbsLine { registry.broadcast(ByteBuffer(string: sbsLine), to: .sbs) }
         }
@@ -191,10 +198,12 @@ public final class FeedHub: Sendable {
 
     /// Adds the handlers for a connection of `kind` to `channel` (on its loop).
     /// `outbound`: a connector's connection (Beast outputs then announce this receiver).
-    func configure(_ channel: Channel, as kind: FeedListener, outbound: Bool = false) throws {
+    /// `announce`: send this receiver's `ReceiverAnnouncement` first (`beast_out` and
+    /// `beast_reduce_plus_out` connectors).
+    func configure(_ channel: Channel, as kind: FeedListener, announce: Bool = false) throws {
         switch kind {
         case .output(let output):
-            let hello = outbound && output == .beast ? options.announcement?.bytes : nil
+            let hello = announce ? options.announcement?.bytes : nil
             try channel.pipeline.syncOperations.addHandler(OutputClientHandler(kind: output, registry: registry, announcement: hello))
         case .input(let input):
             let idle = TimeAmount.milliseconds(Int64(options.limits.inputIdleTimeout * 1000))
@@ -241,10 +250,10 @@ public final class FeedHub: Sendable {
     static func sendHeartbeats(registry: FeedRegistry, idleFor interval: Double) {
         let now = NIODeadline.now()
         let idle = TimeAmount.milliseconds(Int64(interval * 1000))
-        for kind in [FeedOutput.beast, .avr] {
+        for kind in [FeedOutput.beast, .beastReduce, .avr] {
             if let last = registry.lastWrite[kind], now - last < idle { continue }
             switch kind {
-            case .beast: registry.broadcast(ByteBuffer(bytes: BeastFrame.heartbeat.bytes), to: .beast)
+            case .beast, .beastReduce: registry.broadcast(ByteBuffer(bytes: BeastFrame.heartbeat.bytes), to: kind)
             case .avr: registry.broadcast(ByteBuffer(string: "*0000;\n"), to: .avr)
             case .sbs: break
             }

@@ -6,6 +6,10 @@ public struct FeedOptions: Sendable, Hashable {
     public var beastOutPorts: [Int]
     public var avrOutPorts: [Int]
     public var sbsOutPorts: [Int]
+    /// readsb's BeastReduce output ports (`BeastReducer`).
+    public var beastReduceOutPorts: [Int] = []
+    /// Seconds between two reduced messages of one aircraft and kind (readsb: 0.25).
+    public var beastReduceInterval: Double = 0.25
     public var beastInPorts: [Int]
     public var avrInPorts: [Int]
     /// Outbound connections (`--net-connector HOST:PORT:PROTOCOL`).
@@ -22,8 +26,9 @@ public struct FeedOptions: Sendable, Hashable {
     /// Reconnect back-off of connectors: first delay and ceiling, seconds.
     public var reconnectInitialDelay: Double
     public var reconnectMaximumDelay: Double
-    /// Sent first on every outbound Beast connection (`beast_out` connectors): who this
-    /// receiver is and where (`--receiver-id`, `--receiver-name`, `--lat/--lon`).
+    /// Sent first on every outbound Beast connection that announces (`beast_out` and
+    /// `beast_reduce_plus_out` connectors): who this receiver is and where (`--receiver-id`
+    /// or `--uuid-file`, `--receiver-name`, `--lat/--lon`).
     public var announcement: ReceiverAnnouncement?
     /// Seconds within which identical frames from different receivers are one transmission
     /// (`FrameMerger`); 0 counts every copy.
@@ -69,7 +74,7 @@ public struct FeedOptions: Sendable, Hashable {
 
     /// True when nothing would be opened.
     public var isEmpty: Bool {
-        beastOutPorts.isEmpty && avrOutPorts.isEmpty && sbsOutPorts.isEmpty && beastInPorts.isEmpty
+        beastOutPorts.isEmpty && avrOutPorts.isEmpty && sbsOutPorts.isEmpty && beastReduceOutPorts.isEmpty && beastInPorts.isEmpty
             && avrInPorts.isEmpty && connectors.isEmpty
     }
 
@@ -97,6 +102,14 @@ public enum FeedConnectorProtocol: String, Sendable, Hashable, CaseIterable {
     case rawIn = "raw_in"
     /// We send SBS.
     case sbsOut = "sbs_out"
+    /// We send reduced Beast (`BeastReducer`).
+    case beastReduceOut = "beast_reduce_out"
+    /// We send reduced Beast after this receiver's UUID (`ReceiverAnnouncement`), as readsb
+    /// feeds the community aggregators.
+    case beastReducePlusOut = "beast_reduce_plus_out"
+
+    /// Whether the connection starts with this receiver's announcement.
+    public var announces: Bool { self == .beastOut || self == .beastReducePlusOut }
 }
 
 /// One `--net-connector HOST:PORT:PROTOCOL`.

@@ -7,6 +7,8 @@ import Tracking
 /// Kinds of output stream a client can receive.
 public enum FeedOutput: String, Sendable, Hashable, CaseIterable {
     case beast, avr, sbs
+    /// Beast thinned per aircraft and kind of message (`BeastReducer`), as readsb's BeastReduce.
+    case beastReduce = "beast_reduce"
 }
 
 /// Kinds of input stream the feeds read.
@@ -47,6 +49,8 @@ public struct FeedStatistics: Sendable, Hashable {
     public var remoteAccepted = 0
     /// Input frames rejected by the parity check or acceptance rule, or MLAT results.
     public var remoteRejected = 0
+    /// Of `remoteRejected`: address/parity frames from an address not heard in the clear.
+    public var remoteUnknownAddress = 0
     /// Accepted input frames lost because the inbox was full.
     public var remoteOverflow = 0
     /// Accepted input frames that were another receiver's copy of one transmission.
@@ -61,6 +65,8 @@ public struct FeedStatistics: Sendable, Hashable {
     public var connectionsOpen = 0
     /// Outbound connections made (including reconnections).
     public var connectorConnects = 0
+
+    public init() {}
 }
 
 /// Per-client output state lives on the event loop; this is the loop-confined registry of
@@ -84,18 +90,23 @@ final class FeedRegistry: @unchecked Sendable {
     let beastClients = Atomic<Int>(0)
     let avrClients = Atomic<Int>(0)
     let sbsClients = Atomic<Int>(0)
+    let beastReduceClients = Atomic<Int>(0)
+    /// What the reduced Beast output has passed recently (loop-confined).
+    var reducer: BeastReducer
 
     private func changeCount(_ kind: FeedOutput, by delta: Int) {
         switch kind {
         case .beast: beastClients.add(delta, ordering: .relaxed)
         case .avr: avrClients.add(delta, ordering: .relaxed)
         case .sbs: sbsClients.add(delta, ordering: .relaxed)
+        case .beastReduce: beastReduceClients.add(delta, ordering: .relaxed)
         }
     }
 
     init(loop: EventLoop, maxPendingBytes: Int, mergeWindow: Double = 0.5, limits: FeedLimits = FeedLimits(),
-         onEvent: (@Sendable (FeedEvent) -> Void)? = nil) {
+         reduceInterval: Double = 0.25, onEvent: (@Sendable (FeedEvent) -> Void)? = nil) {
         self.loop = loop
+        reducer = BeastReducer(interval: reduceInterval)
         self.maxPendingBytes = maxPendingBytes
         merger = FrameMerger(window: mergeWindow)
         self.limits = limits
@@ -155,6 +166,7 @@ final class FeedRegistry: @unchecked Sendable {
         stats.remoteFrames += 1
         guard let parity = addressFilter.accept(received.frame, at: now) else {
             stats.remoteRejected += 1
+            if ParityCheck.isAddressParity(received.frame.downlinkFormat) { stats.remoteUnknownAddress += 1 }
             if let id = rejectedBy { directory.count(id, accepted: false, merged: false, at: now) }
             return nil
         }
