@@ -29,7 +29,13 @@ struct FeedCommandOptions: ParsableArguments {
     @Option(name: .customLong("net-ri-port"), help: "AVR input port(s); 0 disables (default 30001).")
     var netRawInPort: String?
 
-    @Option(name: .customLong("net-connector"), help: "Outbound connection HOST:PORT:PROTOCOL (beast_out, beast_in, raw_out, raw_in, sbs_out); repeatable.")
+    @Option(name: .customLong("net-beast-reduce-out-port"), help: "Reduced Beast output port(s) (readsb's BeastReduce: one message of each kind per aircraft per --net-beast-reduce-interval); default none.")
+    var netBeastReduceOutPort: String?
+
+    @Option(name: .customLong("net-beast-reduce-interval"), help: ArgumentHelp("Seconds between two reduced messages of one aircraft and kind (default 0.25, as readsb).", valueName: "SECONDS"))
+    var netBeastReduceInterval: Double?
+
+    @Option(name: .customLong("net-connector"), help: "Outbound connection HOST:PORT:PROTOCOL (beast_out, beast_reduce_out, beast_reduce_plus_out, beast_in, raw_out, raw_in, sbs_out); repeatable. Reconnects with back-off.")
     var netConnector: [String] = []
 
     @Option(name: .customLong("net-heartbeat"), help: "Seconds between heartbeats on idle outputs (0 = none; default 60).")
@@ -37,6 +43,9 @@ struct FeedCommandOptions: ParsableArguments {
 
     @Option(name: .customLong("receiver-id"), help: ArgumentHelp("This receiver's id in a network: a UUID (readsb's form) or a name; sent on every beast_out connector with --receiver-name and --lat/--lon so an aggregator can merge receivers.", valueName: "ID"))
     var receiverID: String?
+
+    @Option(name: .customLong("uuid-file"), help: ArgumentHelp("File holding this receiver's UUID (readsb's --uuid-file; created with a new UUID when missing): the id beast_out and beast_reduce_plus_out connectors announce.", valueName: "PATH"))
+    var uuidFile: String?
 
     @Option(name: .customLong("receiver-name"), help: ArgumentHelp("A name for this receiver shown by the aggregator (up to 64 bytes).", valueName: "NAME"))
     var receiverName: String?
@@ -75,8 +84,17 @@ struct FeedCommandOptions: ParsableArguments {
         if let netMergeWindow, !(0...10).contains(netMergeWindow) {
             throw ValidationError("--net-merge-window must be 0…10 seconds")
         }
-        if receiverID == nil && receiverName != nil {
-            throw ValidationError("--receiver-name goes with --receiver-id")
+        if receiverID == nil && uuidFile == nil && receiverName != nil {
+            throw ValidationError("--receiver-name goes with --receiver-id or --uuid-file")
+        }
+        if receiverID != nil && uuidFile != nil { throw ValidationError("give --receiver-id or --uuid-file, not both") }
+        if let netBeastReduceInterval, !(0...15).contains(netBeastReduceInterval) {
+            throw ValidationError("--net-beast-reduce-interval must be 0…15 seconds")
+        }
+        let plus = FeedConnectorProtocol.beastReducePlusOut.rawValue
+        if netConnector.contains(where: { $0.hasSuffix(":" + plus) }), uuidFile == nil,
+           receiverID.flatMap({ ReceiverID.uuid($0) }) == nil {
+            throw ValidationError("a \(plus) connector sends this receiver's UUID: give --uuid-file PATH (or --receiver-id UUID)")
         }
     }
 
@@ -87,11 +105,16 @@ struct FeedCommandOptions: ParsableArguments {
             var options = try FeedOptions.commandLine(net: net || netOnly, bindAddress: netBindAddress,
                                                       beastOutPorts: netBeastOutPort, avrOutPorts: netRawOutPort, sbsOutPorts: netSBSPort,
                                                       beastInPorts: netBeastInPort, avrInPorts: netRawInPort,
+                                                      beastReduceOutPorts: netBeastReduceOutPort,
                                                       connectors: netConnector, heartbeat: netHeartbeat)
             if let receiverID {
                 let id = ReceiverID.parse(receiverID)
                 options.announcement = ReceiverAnnouncement(id: id, name: receiverName, position: position)
+            } else if let uuidFile {
+                let id = try ReceiverUUIDFile.read(uuidFile)
+                options.announcement = ReceiverAnnouncement(id: id, name: receiverName, position: position)
             }
+            if let netBeastReduceInterval { options.beastReduceInterval = netBeastReduceInterval }
             if let netMergeWindow { options.mergeWindow = netMergeWindow }
             if let netMaxConnections {
                 options.limits.maxConnections = netMaxConnections

@@ -12,7 +12,7 @@ extension FeedOptions {
     public static func commandLine(net: Bool, bindAddress: String? = nil,
                                    beastOutPorts: String? = nil, avrOutPorts: String? = nil,
                                    sbsOutPorts: String? = nil, beastInPorts: String? = nil,
-                                   avrInPorts: String? = nil, connectors: [String] = [],
+                                   avrInPorts: String? = nil, beastReduceOutPorts: String? = nil, connectors: [String] = [],
                                    heartbeat: Double? = nil) throws(FeedOptionError) -> FeedOptions {
         var o = net ? FeedOptions.standard : FeedOptions()
         if let bindAddress { o.bindHost = bindAddress }
@@ -28,6 +28,7 @@ extension FeedOptions {
         o.sbsOutPorts = try ports(sbsOutPorts, "--net-sbs-port", o.sbsOutPorts)
         o.beastInPorts = try ports(beastInPorts, "--net-bi-port", o.beastInPorts)
         o.avrInPorts = try ports(avrInPorts, "--net-ri-port", o.avrInPorts)
+        o.beastReduceOutPorts = try ports(beastReduceOutPorts, "--net-beast-reduce-out-port", o.beastReduceOutPorts)
         for text in connectors {
             guard let spec = FeedConnectorSpec(text) else {
                 let kinds = FeedConnectorProtocol.allCases.map(\.rawValue).joined(separator: ", ")
