@@ -122,7 +122,11 @@ struct RunCommand: ParsableCommand {
         let receiver = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
         let stop = StopSignal {}
         let (store, sightings) = try openDatabase(stop: stop)
-        let database: (any AircraftDatabase)? = store.map { StoreAircraftDatabase(database: $0) }
+        // The simulator's own fleet first (its addresses are made up), then the imported database.
+        var layers: [any AircraftDatabase] = []
+        if let fleet = simulatedFleet(receiver: receiver) { layers.append(fleet) }
+        if let store { layers.append(StoreAircraftDatabase(database: store)) }
+        let database: (any AircraftDatabase)? = layers.isEmpty ? nil : StackedAircraftDatabase(layers)
         var configuration = TableConfiguration()
         configuration.receiver = receiver
         var loop = ReceiverLoop(sampleRate: source.sampleRate.rate, table: AircraftTable(configuration: configuration, database: database))

@@ -3,6 +3,7 @@ import Demod
 import Foundation
 import ModeS
 import Radio
+import Tracking
 
 /// Where `run` reads samples from.
 struct SourceOptions: ParsableArguments {
@@ -119,6 +120,30 @@ struct OpenedSource {
 }
 
 extension RunCommand {
+    /// The sky `--simulate` flies.
+    func skyConfiguration(receiver: Coordinate?) -> SkyConfiguration {
+        var sky = SkyConfiguration(seed: simulator.seed, aircraftCount: simulator.aircraft,
+                                   receiver: receiver ?? SkyConfiguration.defaultReceiver,
+                                   sampleRate: source.sampleRate.rate, format: .uc8, snr: simulator.snr,
+                                   channel: ReceiverChannel(named: simulator.channel) ?? .ideal)
+        sky.routes = (try? RouteOptions.routes(arrivals: simulator.arrivals, departures: simulator.departures, runway: simulator.runway)) ?? []
+        return sky
+    }
+
+    /// What the simulator's fleet is (registrations, types, operators from the callsigns),
+    /// as an aircraft database; nil unless `--simulate`.
+    func simulatedFleet(receiver: Coordinate?) -> DictionaryAircraftDatabase? {
+        guard simulator.simulate else { return nil }
+        var entries: [UInt32: AircraftInfo] = [:]
+        for plane in Sky(configuration: skyConfiguration(receiver: receiver)).aircraft {
+            let identity = SimulatedFleet.identity(of: plane)
+            entries[plane.address] = AircraftInfo(registration: identity.registration, typeCode: identity.typeCode,
+                                                  typeDescription: identity.typeDescription,
+                                                  ownerOperator: Airlines.name(forCallsign: plane.callsign))
+        }
+        return DictionaryAircraftDatabase(entries)
+    }
+
     /// Opens the source the options name: a file, the simulator or (default) a dongle.
     func openSource(receiver: Coordinate?) throws -> OpenedSource {
         if let path = source.inputFile {
@@ -131,12 +156,7 @@ extension RunCommand {
             }
         }
         if simulator.simulate {
-            var sky = SkyConfiguration(seed: simulator.seed, aircraftCount: simulator.aircraft,
-                                       receiver: receiver ?? SkyConfiguration.defaultReceiver,
-                                       sampleRate: source.sampleRate.rate, format: .uc8, snr: simulator.snr,
-                                       channel: ReceiverChannel(named: simulator.channel) ?? .ideal)
-            sky.routes = (try? RouteOptions.routes(arrivals: simulator.arrivals, departures: simulator.departures, runway: simulator.runway)) ?? []
-            let sim = SimulatorSource(configuration: sky, duration: simulator.duration, collectsTruth: false)
+            let sim = SimulatorSource(configuration: skyConfiguration(receiver: receiver), duration: simulator.duration, collectsTruth: false)
             return OpenedSource(source: sim, paced: !simulator.unpaced)
         }
         var options = RTLSDROptions()

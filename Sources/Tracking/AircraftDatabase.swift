@@ -68,3 +68,22 @@ public enum RegistrationKey {
         String(String.UnicodeScalarView(registration.uppercased().unicodeScalars.filter { $0 != "-" && $0 != " " && $0 != "." }))
     }
 }
+
+/// Several databases asked in order: the first that knows an address answers (the
+/// simulator's fleet before the imported database, say).
+public struct StackedAircraftDatabase: AircraftDatabase {
+    public let layers: [any AircraftDatabase]
+
+    public init(_ layers: [any AircraftDatabase]) {
+        self.layers = layers
+    }
+
+    public func info(address: UInt32) -> AircraftInfo? {
+        for layer in layers { if let info = layer.info(address: address) { return info } }
+        return nil
+    }
+
+    public func addresses(registration: String) -> [UInt32] {
+        Array(Set(layers.flatMap { $0.addresses(registration: registration) })).sorted()
+    }
+}

@@ -47,6 +47,27 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: state + ".bad"))
     }
 
+    @Test("a simulated sky shows every aircraft with its registration, type and operator, with no database")
+    func simulatedAircraftHaveTypes() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-simtypes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try RunCommand.parse([
+            "--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "8", "--no-db", "--json-dir", dir.path,
+            "--json-history", "0", "--range-outline-hours", "0", "--quiet",
+        ]).run()
+        let data = try Data(contentsOf: dir.appendingPathComponent("aircraft.json"))
+        let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let aircraft = try #require(doc["aircraft"] as? [[String: Any]])
+        #expect(aircraft.count >= 6)
+        for a in aircraft {
+            #expect((a["t"] as? String)?.count == 4, "\(a["hex"] ?? "?")")
+            #expect(a["r"] is String && a["desc"] is String)
+            if let flight = a["flight"] as? String, !flight.hasPrefix("N") { #expect(a["ownOp"] is String, "\(flight)") }
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(!files.contains { $0.hasPrefix("history_") || $0.hasPrefix("outline") }, "history and outline turned off")
+    }
+
     @Test(arguments: [["--json-history", "-1"], ["--json-history-interval", "0"], ["--range-outline-hours", "0.01"]])
     func badHistoryAndOutlineOptionsAreRejected(arguments: [String]) {
         #expect(throws: (any Error).self) { try RunCommand.parse(["--simulate"] + arguments) }

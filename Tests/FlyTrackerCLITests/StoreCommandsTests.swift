@@ -19,6 +19,17 @@ struct StoreCommandsTests {
         try parsed.run()
     }
 
+    @Test("A simulated run answers statistics by type with the fleet's types (no aircraft database imported)")
+    func simulatedRunHasTypes() throws {
+        let (path, db) = try Self.database()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try RunCommand.parse(["--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "10", "--db", path, "--quiet"]).run()
+        let rows = try db.statistics(by: .type)
+        #expect(!rows.isEmpty)
+        #expect(!rows.contains { $0.key == "unknown" }, "\(rows.map(\.key))")
+        #expect(rows.allSatisfy { $0.key.count == 4 })
+    }
+
     @Test("A watchlist rule is added, listed and removed")
     func trackRoundTrip() throws {
         let (path, db) = try Self.database()

@@ -176,3 +176,18 @@ struct DerivedAndQueryTests {
         #expect(publisher.current.count == 2)
     }
 }
+
+/// Databases asked in order (the simulator's fleet, then the imported database).
+struct StackedAircraftDatabaseTests {
+    @Test("the first layer that knows an address answers; registrations are looked up in every layer")
+    func order() {
+        let fleet = DictionaryAircraftDatabase([1: AircraftInfo(registration: "PH-SIM", typeCode: "B738")])
+        let imported = DictionaryAircraftDatabase([1: AircraftInfo(registration: "PH-DB", typeCode: "A320"),
+                                                   2: AircraftInfo(registration: "PH-SIM", typeCode: "E190")])
+        let stacked = StackedAircraftDatabase([fleet, imported])
+        #expect(stacked.info(address: 1)?.typeCode == "B738")
+        #expect(stacked.info(address: 2)?.typeCode == "E190")
+        #expect(stacked.info(address: 3) == nil)
+        #expect(stacked.addresses(registration: "ph-sim") == [1, 2])
+    }
+}

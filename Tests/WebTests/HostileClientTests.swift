@@ -200,13 +200,15 @@ struct HostileClientTests {
                 return ContinuousClock.now - start
             }
             var known: [Duration] = [], unknown: [Duration] = []
-            for i in 0..<5 {
+            for i in 0..<5 {   // five: the per-name limit refuses a sixth failure
                 known.append(try await time("alice"))
                 unknown.append(try await time("nobody\(i)"))
             }
             // bcrypt at cost 10 takes tens of ms; a lookup alone well under one (a factor of
-            // about 100): medians within a factor of 3 of each other are the same work.
-            let k = known.sorted()[2], u = unknown.sorted()[2]
+            // about 100): fastest times within a factor of 3 of each other are the same work.
+            // (The fastest of several is the work itself; the other tests running beside this
+            // one only ever add to a time.)
+            let k = known.min()!, u = unknown.min()!
             #expect(u > k / 3 && u < k * 3, "known \(k), unknown \(u)")
         }
     }
