@@ -27,6 +27,7 @@ final class RunOutputs {
     /// outline.json, kept in `outlineState` in the JSON directory across restarts.
     private var outline: RangeOutline?
     private var lastOutlineSave: Double
+    private var lastOutlineWrite = -Double.infinity
     private let receiver: Coordinate?
     /// The feeds' cumulative counts at the previous update (stats take what happened since).
     private var lastRemote = FeedStatistics()
@@ -205,7 +206,8 @@ final class RunOutputs {
     }
 
     /// Notes the positions of the last second in the outline; writes the history file when
-    /// one is due, and saves the outline once a minute.
+    /// one is due, outline.json every 15 s (at once at the start), and saves the outline's
+    /// state once a minute.
     private func writeHistoryAndOutline(now: Double, receiver: Coordinate?) {
         guard let jsonDirectory else { return }
         if var o = outline, let receiver {
@@ -219,6 +221,7 @@ final class RunOutputs {
             if let name = history.take(at: now) {
                 try jsonDirectory.write(name: name, contents: AircraftJSON.document(snapshot, now: now))
             }
+            if outline != nil, now - lastOutlineWrite >= 15 || now < lastOutlineWrite { try writeOutline(now: now) }
             if outline != nil, now - lastOutlineSave >= 60 || now < lastOutlineSave { try saveOutline(now: now) }
         } catch {
             if !jsonFailed { StandardStreams.error("\(error)") }
@@ -226,11 +229,18 @@ final class RunOutputs {
         }
     }
 
+    /// Writes outline.json.
+    private func writeOutline(now: Double) throws(JSONDirectoryError) {
+        guard let jsonDirectory, let outline else { return }
+        lastOutlineWrite = now
+        try jsonDirectory.write(name: "outline.json", contents: outline.document(at: now))
+    }
+
     /// Writes outline.json and the state behind it.
     private func saveOutline(now: Double) throws(JSONDirectoryError) {
         guard let jsonDirectory, let outline else { return }
         lastOutlineSave = now
-        try jsonDirectory.write(name: "outline.json", contents: outline.document(at: now))
+        try writeOutline(now: now)
         if let data = try? JSONEncoder().encode(outline) {
             try jsonDirectory.write(name: Self.outlineState, contents: String(decoding: data, as: UTF8.self))
         }

@@ -10,7 +10,7 @@ set -euo pipefail
 FT=$1 READSB=$2 FRAMES=$3
 HERE=$(cd "$(dirname "$0")" && pwd)
 WORK=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 "$FT" run --net-only --net-bi-port 41004 --net-bo-port 41005 --net-ro-port 0 --net-sbs-port 0 \
     --net-ri-port 0 --http-port 0 --no-db --quiet 2>"$WORK/flytracker.log" &
