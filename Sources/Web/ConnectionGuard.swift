@@ -57,8 +57,10 @@ final class ConnectionLedger: Sendable {
 
 /// Per-connection guard in the HTTP pipeline: refuses a connection over the per-address
 /// limit, and closes one that does not deliver a request head within
-/// `requestHeadTimeout` (from opening or the previous response) or does not finish a
-/// request within `requestTimeout`.
+/// `requestHeadTimeout` (from opening or the previous response) or does not finish sending
+/// a request within `requestTimeout` of its head. Both clocks run only while the server waits
+/// for the client: from a request's end to its response's end the server is working, and
+/// however long that takes on a loaded machine, the connection is not the client's fault.
 final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -69,6 +71,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     let ledger: ConnectionLedger
     private var timer: Scheduled<Void>?
     private var address: String?
+    /// A request's head has come and its end not yet (its `requestTimeout` clock runs, even
+    /// if the server answers early).
+    private var receiving = false
 
     init(limits: WebLimits, ledger: ConnectionLedger) {
         self.limits = limits
@@ -101,12 +106,21 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { arm(context, seconds: limits.requestTimeout) }
+        switch unwrapInboundIn(data) {
+        case .head:
+            receiving = true
+            arm(context, seconds: limits.requestTimeout)
+        case .end:
+            receiving = false
+            timer?.cancel()
+            timer = nil
+        case .body: break
+        }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { arm(context, seconds: limits.requestHeadTimeout) }
+        if case .end = unwrapOutboundIn(data), !receiving { arm(context, seconds: limits.requestHeadTimeout) }
         context.write(data, promise: promise)
     }
 }

@@ -6,20 +6,22 @@ import Testing
 /// files named in receiver.json, outline.json with its saved state.
 @Suite(.serialized) struct JSONDirectoryRunTests {
     @Test("a replay writes history files, receiver.json's history and outlineJson, and the outline with its state")
-    func historyAndOutline() throws {
+    func historyAndOutline() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-jsondir-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let iq = dir.appendingPathComponent("sky.uc8").path
-        try SimulateCommand.parse([
-            "--output", iq, "--format", "uc8", "--sample-rate", "2.4M", "--duration", "3.5",
-            "--aircraft", "8", "--snr", "20", "--seed", "5", "--lat", "40.6", "--lon=-73.8", "--quiet",
-        ]).run()
         let json = dir.appendingPathComponent("json").path
-        try RunCommand.parse([
-            "--ifile", iq, "--iformat", "uc8", "--sample-rate", "2.4M", "--lat", "40.6", "--lon=-73.8", "--no-db",
-            "--json-dir", json, "--json-history", "2", "--json-history-interval", "1", "--quiet",
-        ]).run()
+        try await onOwnThread {
+            try SimulateCommand.parse([
+                "--output", iq, "--format", "uc8", "--sample-rate", "2.4M", "--duration", "3.5",
+                "--aircraft", "8", "--snr", "20", "--seed", "5", "--lat", "40.6", "--lon=-73.8", "--quiet",
+            ]).run()
+            try RunCommand.parse([
+                "--ifile", iq, "--iformat", "uc8", "--sample-rate", "2.4M", "--lat", "40.6", "--lon=-73.8", "--no-db",
+                "--json-dir", json, "--json-history", "2", "--json-history-interval", "1", "--quiet",
+            ]).run()
+        }
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: json))
         #expect(files.isSuperset(of: ["aircraft.json", "receiver.json", "stats.json", "history_0.json", "history_1.json",
                                       "outline.json", RunOutputs.outlineState]))
@@ -48,13 +50,16 @@ import Testing
     }
 
     @Test("a simulated sky shows every aircraft with its registration, type and operator, with no database")
-    func simulatedAircraftHaveTypes() throws {
+    func simulatedAircraftHaveTypes() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-simtypes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try RunCommand.parse([
-            "--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "8", "--no-db", "--json-dir", dir.path,
-            "--json-history", "0", "--range-outline-hours", "0", "--quiet",
-        ]).run()
+        let path = dir.path
+        try await onOwnThread {
+            try RunCommand.parse([
+                "--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "8", "--no-db", "--json-dir", path,
+                "--json-history", "0", "--range-outline-hours", "0", "--quiet",
+            ]).run()
+        }
         let data = try Data(contentsOf: dir.appendingPathComponent("aircraft.json"))
         let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let aircraft = try #require(doc["aircraft"] as? [[String: Any]])

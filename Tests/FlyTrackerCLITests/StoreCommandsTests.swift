@@ -20,10 +20,12 @@ struct StoreCommandsTests {
     }
 
     @Test("A simulated run answers statistics by type with the fleet's types (no aircraft database imported)")
-    func simulatedRunHasTypes() throws {
+    func simulatedRunHasTypes() async throws {
         let (path, db) = try Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        try RunCommand.parse(["--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "10", "--db", path, "--quiet"]).run()
+        try await onOwnThread {
+            try RunCommand.parse(["--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "10", "--db", path, "--quiet"]).run()
+        }
         let rows = try db.statistics(by: .type)
         #expect(!rows.isEmpty)
         #expect(!rows.contains { $0.key == "unknown" }, "\(rows.map(\.key))")

@@ -58,6 +58,23 @@ struct LiveLimitsTests {
         try await group.shutdownGracefully()
     }
 
+    @Test("A request whose body never finishes is closed after the request timeout; a finished one is answered")
+    func slowBody() async throws {
+        let server = WebServer()
+        let limits = WebLimits(requestHeadTimeout: 30, requestTimeout: 2)
+        let port = try await server.start(sources: try Sky.sources(),
+                                          configuration: WebConfiguration(host: "127.0.0.1", port: 0, limits: limits))
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        // A head that promises 100 bytes of body, then 10 of them, then nothing.
+        let slow = try await Self.open(group, port: port, from: "127.0.0.4")
+        try await slow.writeAndFlush(ByteBuffer(string: "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"username\"")).get()
+        for _ in 0..<100 where slow.isActive { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!slow.isActive, "closed after the 2 s request timeout, long before the 30 s head timeout")
+        #expect(try await Self.aircraftJSON(port: port).0 == .ok)
+        await server.stop()
+        try await group.shutdownGracefully()
+    }
+
     @Test("The web server listens on the address it is given, not on every interface")
     func bindAddress() async throws {
         let server = WebServer()

@@ -56,6 +56,23 @@ struct AutoGainControllerTests {
         #expect(d == .init(from: 496, to: 480, reason: .noiseTooHigh(dBFS: -27.5)))
     }
 
+    @Test("the demodulator's own noise measurement reaches the noise rule: loud noise steps the gain down")
+    func demodulatedNoiseFiresTheRule() throws {
+        // −25 dBFS of noise, above the −30 dBFS ceiling, through the real demodulator.
+        var noise = ThermalNoise(powerDBFS: -25, seed: 5)
+        var iq = [Float](repeating: 0, count: 2 * 3 * 65_536)
+        noise.add(to: &iq)
+        var demodulator = Demodulator(sampleRate: .rate2_4)
+        demodulator.process(SampleBlock(bytes: iq.withUnsafeBytes { Array($0) }, format: .cf32, firstSample: 0)) { _ in }
+        demodulator.finish { _ in }
+        let seen = AutoGainController.Observation(period: demodulator.statistics)
+        let floor = try #require(seen.noiseFloorDBFS)
+        #expect(abs(floor - -25) < 1)
+        var c = try #require(AutoGainController(supportedGains: gains))
+        #expect(c.observe(seen).reason == .noiseTooHigh(dBFS: floor))
+        #expect(c.gainTenths == 480)
+    }
+
     @Test("no step up when it would lift the noise floor above the ceiling")
     func noiseWouldRise() throws {
         var c = try #require(AutoGainController(supportedGains: gains, initialGain: 445))
