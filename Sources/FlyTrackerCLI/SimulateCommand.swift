@@ -51,10 +51,10 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Seed of every random choice.")
     var seed: UInt64 = 1
 
-    @Option(help: "Receiver latitude, degrees (negative values as --lat=-33.9).")
+    @Option(help: "Receiver latitude, degrees (south negative: --lat -33.9).")
     var lat = SkyConfiguration.defaultReceiver.latitude
 
-    @Option(help: "Receiver longitude, degrees (negative values as --lon=-73.8).")
+    @Option(help: "Receiver longitude, degrees (west negative: --lon -73.8).")
     var lon = SkyConfiguration.defaultReceiver.longitude
 
     @Option(help: ArgumentHelp("Receiving channel: ideal (box filter, frames on 12 MHz ticks, perfect IQ) or realistic (RTL2832U band limit, random sub-sample timing, IQ imbalance, DC offset).", valueName: "ideal|realistic"))

@@ -128,7 +128,8 @@ public enum RTLSDRCaptureError: Error, Equatable, Sendable, CustomStringConverti
                 no RTL-SDR dongle found: librtlsdr looked for USB devices with the RTL2832U \
                 vendor:product ids it knows (0bda:2838, 0bda:2832 and the others listed in \
                 udev/60-flytracker-rtlsdr.rules) and saw none; check that the dongle is plugged in \
-                ('lsusb' should list it, e.g. 'ID 0bda:2838 Realtek Semiconductor Corp. RTL2838 DVB-T')
+                ('lsusb' should list it, e.g. 'ID 0bda:2838 Realtek Semiconductor Corp. RTL2838 DVB-T'); \
+                without a dongle, run on the simulator (--simulate) or a recording (--ifile FILE)
                 """
         case .noMatch(let selector, let available):
             return "no RTL-SDR dongle matches \(selector) (found: \(available.joined(separator: "; ")))"
