@@ -71,6 +71,8 @@ public enum UserError: Error, Equatable, CustomStringConvertible {
     case weakPassword
     case invalidEmail(String)
     case invalidURL(String)
+    /// The same webhook twice: every alert would be posted twice.
+    case duplicateChannel(String)
 
     public var description: String {
         switch self {
@@ -81,6 +83,7 @@ public enum UserError: Error, Equatable, CustomStringConvertible {
         case .weakPassword: "password must be at least 8 characters"
         case .invalidEmail(let e): "invalid email address '\(e)'"
         case .invalidURL(let u): "invalid webhook URL '\(u)' (http:// or https://)"
+        case .duplicateChannel(let u): "webhook '\(u)' is already set: each alert would be posted to it twice"
         }
     }
 }
@@ -145,7 +148,7 @@ extension AppDatabase {
     /// Saves changed settings (units, dark mode, language, channels, email).
     public func updateUser(_ user: UserRecord) throws {
         if let email = user.email { try Self.validate(email: email) }
-        for channel in user.channels { try Self.validate(url: channel.url) }
+        try Self.validate(channels: user.channels)
         try writer.write { db in try user.update(db) }
     }
 
@@ -165,6 +168,25 @@ extension AppDatabase {
     public static func validate(email: String) throws(UserError) {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(" ") else { throw .invalidEmail(email) }
+    }
+
+    /// Every channel's URL valid, and no URL twice (compared without case in the scheme and
+    /// host, and without a trailing `/`). Both engines check with this.
+    public static func validate(channels: [NotificationChannel]) throws(UserError) {
+        var seen = Set<String>()
+        for channel in channels {
+            try validate(url: channel.url)
+            guard seen.insert(channelKey(channel.url)).inserted else { throw .duplicateChannel(channel.url) }
+        }
+    }
+
+    /// A webhook URL as compared for duplicates.
+    static func channelKey(_ url: String) -> String {
+        guard var parts = URLComponents(string: url) else { return url }
+        parts.scheme = parts.scheme?.lowercased()
+        parts.host = parts.host?.lowercased()
+        if parts.path.hasSuffix("/") { parts.path.removeLast() }
+        return parts.string ?? url
     }
 
     public static func validate(url: String) throws(UserError) {

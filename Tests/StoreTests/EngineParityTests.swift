@@ -116,6 +116,14 @@ import Tracking
         bad.channels = [NotificationChannel(url: "javascript:alert(1)")]
         #expect(throws: UserError.invalidURL("javascript:alert(1)")) { try store.updateUser(bad) }
         #expect(try store.user(id: alice.id!) == alice, "nothing written")
+        // The same webhook twice would post every alert twice: refused, however it is spelt.
+        bad.channels = alice.channels + [NotificationChannel(url: "HTTPS://Hooks.Example.org/a/?b=c")]
+        #expect(throws: UserError.duplicateChannel("HTTPS://Hooks.Example.org/a/?b=c")) { try store.updateUser(bad) }
+        #expect(try store.user(id: alice.id!) == alice, "nothing written")
+        bad.channels = alice.channels + [NotificationChannel(url: "https://hooks.example.org/other")]
+        try store.updateUser(bad)
+        #expect(try store.user(id: alice.id!)?.channels.count == 2, "another URL is a second webhook")
+        try store.updateUser(alice)
         try store.setPassword(username: "alice", password: "battery staple", cost: testCost)
         #expect(throws: UserError.wrongPassword) { try store.authenticate(username: "alice", password: "correct horse") }
         #expect(try store.authenticate(username: "alice", password: "battery staple").id == alice.id)
