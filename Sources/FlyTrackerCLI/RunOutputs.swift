@@ -59,7 +59,11 @@ final class RunOutputs {
                 throw ExitCode(1)
             }
             recorder = log
-            alerts = AlertDispatcher(database: store)
+            // Reads the delivery log first: the rate limit goes on across the restart, and what an
+            // earlier run raised but never delivered goes out now.
+            let dispatcher = AlertDispatcher(database: store, now: epoch)
+            alerts = dispatcher
+            Task { await dispatcher.recover() }
             reminders = ReminderService(store: store)
             goals = GoalService(store: store)
             // Visits a killed run left open: closed at their last sighting, counted once.

@@ -185,6 +185,32 @@ extension PostgresStore {
         }
     }
 
+    public func alertLog(since: Double) throws -> [AlertLogSummary] {
+        try blocking { [client, logger] in
+            var events: [JournalEventRecord] = []
+            let rows = try await client.query("""
+                SELECT id, userId, watchRuleId, visitId, address, time, kind, callsign, registration, typeCode,
+                       latitude, longitude, altitude, distance, ruleLabel, note
+                FROM journalEvent WHERE time >= \(since) ORDER BY time, id LIMIT \(AlertLogSummary.maxEvents)
+                """, logger: logger)
+            for try await row in rows { if let e = try Self.journalEvent(row) { events.append(e) } }
+            var counts: [Int64: (Int, Int, Int)] = [:]
+            let summary = try await client.query("""
+                SELECT journalEventId, COUNT(*)::BIGINT, COUNT(*) FILTER (WHERE attempt > 0)::BIGINT,
+                       COUNT(*) FILTER (WHERE success)::BIGINT
+                FROM alertDelivery WHERE journalEventId IN (SELECT id FROM journalEvent WHERE time >= \(since))
+                GROUP BY journalEventId
+                """, logger: logger)
+            for try await (id, logged, attempted, succeeded) in summary.decode((Int64, Int64, Int64, Int64).self) {
+                counts[id] = (Int(logged), Int(attempted), Int(succeeded))
+            }
+            return events.map { e in
+                let c = counts[e.id ?? -1] ?? (0, 0, 0)
+                return AlertLogSummary(event: e, logged: c.0, attempted: c.1, succeeded: c.2)
+            }
+        }
+    }
+
     public func deliveries(limit: Int) throws -> [AlertDeliveryRecord] {
         try blocking { [client, logger] in
             var out: [AlertDeliveryRecord] = []

@@ -29,8 +29,16 @@ public struct WebhookPayload: Codable, Sendable, Equatable {
 /// Delivers journal events to the users' webhooks: an HTTP POST of `WebhookPayload` JSON,
 /// retried with back-off on failure (no response or a status outside 200…299), every attempt
 /// written to `alertDelivery`. A rate limit keeps one aircraft from flooding a user: at most
-/// one alert per user, aircraft and event kind every `minInterval` seconds (event time);
-/// reminders are limited where they are made (`ReminderService`).
+/// one alert per user, aircraft and event kind every `minInterval` seconds (event time); an
+/// alert held back is written to the log too (attempt 0). Reminders are limited where they
+/// are made (`ReminderService`).
+///
+/// The delivery log is the dispatcher's memory across restarts. Made with `now` (a run's
+/// start), it reads the journal and the log of the last `memory` seconds: the rate limit goes
+/// on from the alerts sent before the restart, and `recover()` delivers what an earlier run
+/// raised but never tried (the closest approach of aircraft lost as it stopped, alerts whose
+/// delivery was cut off by the exit) or tried without success, once; an alert older than
+/// `memory` (a day by default) is not sent any more.
 public actor AlertDispatcher {
     /// Where users are read and deliveries logged: SQLite or PostgreSQL.
     public let store: any SightingStore
@@ -41,18 +49,48 @@ public actor AlertDispatcher {
     /// Event kinds that alert (position updates are journal-only by default).
     public let kinds: Set<JournalKind>
     public let timeout: Duration
-    private var lastAlert: [String: Double] = [:]
+    /// Seconds after which an alert not yet delivered is given up (at a restart).
+    public let memory: Double
+    /// Per user, aircraft and kind: the last alert sent (event time and journal id).
+    private var lastAlert: [String: (time: Double, event: Int64?)] = [:]
     private var userCache: [Int64: UserRecord] = [:]
+    /// Events of earlier runs to deliver (`recover()`).
+    private var pending: [JournalEventRecord] = []
 
+    /// `now`: the start of a run (Unix s); the log of the `memory` seconds before it is read
+    /// (rate limit, alerts to recover). Nil reads nothing.
     public init(database: any SightingStore, client: HTTPClient = .shared,
                 retryDelays: [Duration] = [.seconds(2), .seconds(10), .seconds(60)], minInterval: Double = 600,
-                kinds: Set<JournalKind> = [.firstSeen, .closestApproach, .reminder, .goal], timeout: Duration = .seconds(10)) {
+                kinds: Set<JournalKind> = [.firstSeen, .closestApproach, .reminder, .goal], timeout: Duration = .seconds(10),
+                memory: Double = 86_400, now: Double? = nil) {
         self.store = database
         self.client = client
         self.retryDelays = retryDelays
         self.minInterval = minInterval
         self.kinds = kinds
         self.timeout = timeout
+        self.memory = memory
+        guard let now, let log = try? database.alertLog(since: now - max(memory, minInterval)) else { return }
+        for entry in log where kinds.contains(entry.event.kind) {
+            let e = entry.event
+            if entry.attempted > 0, e.kind.isRateLimited {
+                let key = Self.limitKey(e)
+                if e.time >= lastAlert[key]?.time ?? -.infinity { lastAlert[key] = (e.time, e.id) }
+            }
+            // Never tried, or tried without success; not an alert that was held back.
+            let heldBack = entry.logged > 0 && entry.attempted == 0
+            if entry.succeeded == 0, !heldBack, e.time < now, now - e.time <= memory { pending.append(e) }
+        }
+    }
+
+    static func limitKey(_ e: JournalEventRecord) -> String { "\(e.userId)/\(e.address)/\(e.kind.rawValue)" }
+
+    /// Delivers the alerts of earlier runs found at start (once; later calls deliver nothing).
+    @discardableResult
+    public func recover() async -> [AlertDeliveryRecord] {
+        let events = pending
+        pending = []
+        return await deliver(events)
     }
 
     /// Delivers `events` (those of alerting kinds, within the rate limit) to every webhook
@@ -61,12 +99,21 @@ public actor AlertDispatcher {
     public func deliver(_ events: [JournalEventRecord]) async -> [AlertDeliveryRecord] {
         var log: [AlertDeliveryRecord] = []
         for event in events where kinds.contains(event.kind) {
-            if event.kind.isRateLimited {
-                let limitKey = "\(event.userId)/\(event.address)/\(event.kind.rawValue)"
-                if let last = lastAlert[limitKey], event.time - last < minInterval { continue }
-                lastAlert[limitKey] = event.time
-            }
             guard let user = user(event.userId) else { continue }
+            let webhooks = user.channels.filter { $0.kind == .webhook }
+            if event.kind.isRateLimited {
+                let key = Self.limitKey(event)
+                if let last = lastAlert[key], last.event == nil || last.event != event.id, abs(event.time - last.time) < minInterval {
+                    if let url = webhooks.first?.url {
+                        let note = AlertDeliveryRecord(userId: event.userId, journalEventId: event.id, url: url,
+                                                       time: Date().timeIntervalSince1970, attempt: 0, status: nil, success: false,
+                                                       error: "held back: an alert for this aircraft went out less than \(Int(minInterval / 60)) min before")
+                        log.append((try? store.recordDelivery(note)) ?? note)
+                    }
+                    continue
+                }
+                lastAlert[key] = (event.time, event.id)
+            }
             for channel in user.channels where channel.kind == .webhook {
                 log += await post(WebhookPayload(event: event, user: user.username), to: channel.url, userId: event.userId, eventId: event.id)
             }
@@ -119,7 +166,45 @@ public actor AlertDispatcher {
     }
 }
 
+/// One journal event and what became of its alert, from the delivery log.
+public struct AlertLogSummary: Sendable, Equatable {
+    public var event: JournalEventRecord
+    /// Delivery-log rows of the event (attempts, and a row for an alert held back).
+    public var logged: Int
+    /// Of those, real attempts (attempt ≥ 1).
+    public var attempted: Int
+    /// Of those, successful ones.
+    public var succeeded: Int
+
+    /// Events read at most (a day of a busy receiver's alerts is far fewer).
+    public static let maxEvents = 20_000
+
+    public init(event: JournalEventRecord, logged: Int, attempted: Int, succeeded: Int) {
+        self.event = event
+        self.logged = logged
+        self.attempted = attempted
+        self.succeeded = succeeded
+    }
+}
+
 extension AppDatabase {
+    public func alertLog(since: Double) throws -> [AlertLogSummary] {
+        try writer.read { db in
+            let events = try JournalEventRecord.filter(Column("time") >= since).order(Column("time"), Column("id"))
+                .limit(AlertLogSummary.maxEvents).fetchAll(db)
+            var counts: [Int64: (Int, Int, Int)] = [:]
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT journalEventId, COUNT(*), SUM(attempt > 0), SUM(success) FROM alertDelivery
+                WHERE journalEventId IN (SELECT id FROM journalEvent WHERE time >= ?) GROUP BY journalEventId
+                """, arguments: [since])
+            for row in rows { counts[row[0]] = (row[1], row[2] ?? 0, row[3] ?? 0) }
+            return events.map { e in
+                let c = counts[e.id ?? -1] ?? (0, 0, 0)
+                return AlertLogSummary(event: e, logged: c.0, attempted: c.1, succeeded: c.2)
+            }
+        }
+    }
+
     /// The delivery log, newest first.
     public func deliveries(limit: Int = 100) throws -> [AlertDeliveryRecord] {
         try writer.read { db in try AlertDeliveryRecord.order(Column("id").desc).limit(limit).fetchAll(db) }

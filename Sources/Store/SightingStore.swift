@@ -79,6 +79,10 @@ public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore
     func recordDelivery(_ record: AlertDeliveryRecord) throws -> AlertDeliveryRecord
     /// The delivery log, newest first.
     func deliveries(limit: Int) throws -> [AlertDeliveryRecord]
+    /// Journal events at or after `since` (Unix s), oldest first (at most
+    /// `AlertLogSummary.maxEvents`), each with what the delivery log holds for it: the alert
+    /// dispatcher's memory across restarts.
+    func alertLog(since: Double) throws -> [AlertLogSummary]
 
     // Watchlists
     func addRule(username: String, kind: WatchKind, value: String, label: String?, now: Double) throws -> WatchRule

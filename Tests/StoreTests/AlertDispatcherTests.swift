@@ -100,21 +100,83 @@ struct AlertDispatcherTests {
         #expect(payload.event == event)
     }
 
-    @Test("One aircraft cannot flood a user: one alert per kind per interval; position updates do not alert")
+    /// Another journal event like `event`, `seconds` later (a row of its own).
+    static func another(_ event: JournalEventRecord, after seconds: Double, kind: JournalKind? = nil, in db: AppDatabase) throws -> JournalEventRecord {
+        var e = event
+        e.id = nil
+        e.time += seconds
+        if let kind { e.kind = kind }
+        try db.writer.write { d in try e.insert(d) }
+        return e
+    }
+
+    @Test("One aircraft cannot flood a user: one alert per kind per interval, the rest logged as held back; position updates do not alert")
     func rateLimit() async throws {
         let server = ScriptedServer(statuses: [200])
         let port = try await server.start()
         defer { Task { await server.stop() } }
         let (db, event) = try Self.setUp(port: port)
         let dispatcher = AlertDispatcher(database: db, retryDelays: [], minInterval: 600)
-        var later = event
-        later.time += 10
-        var position = event
-        position.kind = .position
-        var muchLater = event
-        muchLater.time += 700
-        #expect(await dispatcher.deliver([event, later, position]).count == 1)
-        #expect(await dispatcher.deliver([muchLater]).count == 1)
+        let later = try Self.another(event, after: 10, in: db)
+        let position = try Self.another(event, after: 20, kind: .position, in: db)
+        let muchLater = try Self.another(event, after: 700, in: db)
+        let first = await dispatcher.deliver([event, later, position])
+        #expect(first.map(\.attempt) == [1, 0], "one sent, one held back (logged), the position not an alert")
+        #expect(first.last?.journalEventId == later.id && first.last?.error?.hasPrefix("held back") == true)
+        #expect(await dispatcher.deliver([muchLater]).map(\.attempt) == [1])
+        #expect(server.bodies.count == 2)
+    }
+
+    @Test("Restarts within the rate-limit window post nothing twice")
+    func rateLimitSurvivesARestart() async throws {
+        let server = ScriptedServer(statuses: [200])
+        let port = try await server.start()
+        defer { Task { await server.stop() } }
+        let (db, event) = try Self.setUp(port: port)
+        _ = await AlertDispatcher(database: db, retryDelays: [], now: event.time - 5).deliver([event])
+        #expect(server.bodies.count == 1)
+        // Three restarts in twelve minutes, the aircraft seen anew each time.
+        for minutes in [4.0, 8.0, 12.0] {
+            let again = try Self.another(event, after: minutes * 60, in: db)
+            let restarted = AlertDispatcher(database: db, retryDelays: [], minInterval: 600, now: again.time - 1)
+            #expect(await restarted.recover().isEmpty, "nothing of earlier runs left to send")
+            _ = await restarted.deliver([again])
+        }
+        #expect(server.bodies.count == 2, "the first, and the one twelve minutes later (ten after it)")
+    }
+
+    @Test("An alert raised as the receiver stopped is delivered after the next start, once; one older than a day is not")
+    func alertsOfAStoppedRunAreRecovered() async throws {
+        let server = ScriptedServer(statuses: [200])
+        let port = try await server.start()
+        defer { Task { await server.stop() } }
+        let (db, event) = try Self.setUp(port: port)
+        // Journalled at shutdown (a closest approach), never handed to a dispatcher.
+        let closest = try Self.another(event, after: 30, kind: .closestApproach, in: db)
+        let next = AlertDispatcher(database: db, retryDelays: [], now: closest.time + 300)
+        let recovered = await next.recover()
+        #expect(recovered.map(\.journalEventId) == [event.id, closest.id], "both went out after the start")
+        #expect(recovered.allSatisfy { $0.success })
+        #expect(server.bodies.count == 2)
+        #expect(await next.recover().isEmpty, "once")
+        let afterThat = AlertDispatcher(database: db, retryDelays: [], now: closest.time + 600)
+        #expect(await afterThat.recover().isEmpty, "delivered ones are not sent again at the next start")
+        // A day later an undelivered alert has expired.
+        let old = try Self.another(event, after: 1000, kind: .goal, in: db)
+        let muchLater = AlertDispatcher(database: db, retryDelays: [], memory: 86_400, now: old.time + 86_401)
+        #expect(await muchLater.recover().isEmpty)
+        #expect(server.bodies.count == 2)
+    }
+
+    @Test("An alert whose every attempt failed is tried again at the next start")
+    func failedAlertsAreRetriedAtTheNextStart() async throws {
+        let server = ScriptedServer(statuses: [500, 200])
+        let port = try await server.start()
+        defer { Task { await server.stop() } }
+        let (db, event) = try Self.setUp(port: port)
+        #expect(await AlertDispatcher(database: db, retryDelays: []).deliver([event]).map(\.success) == [false])
+        let restarted = AlertDispatcher(database: db, retryDelays: [], now: event.time + 60)
+        #expect(await restarted.recover().map(\.success) == [true])
         #expect(server.bodies.count == 2)
     }
 

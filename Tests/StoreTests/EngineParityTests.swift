@@ -156,6 +156,37 @@ import Tracking
         #expect(try store.allRules().map(\.value) == ["A38*"], "a deleted user's rules go with them")
     }
 
+    @Test("The alert log summary (journal events with their delivery outcomes) is the same on both engines")
+    func alertLogOnBothEngines() throws {
+        var summaries: [[AlertLogSummary]] = []
+        for engine in Engine.allCases {
+            let store = try engine.makeStore()
+            _ = try Self.fill(store)
+            let events = try store.journal(username: "alice", limit: 1000).sorted { ($0.time, $0.id!) < ($1.time, $1.id!) }
+            #expect(events.count >= 3)
+            let url = "https://hooks.example.org/a"
+            func log(_ e: JournalEventRecord, attempt: Int, success: Bool) throws {
+                _ = try store.recordDelivery(AlertDeliveryRecord(userId: e.userId, journalEventId: e.id, url: url, time: e.time + 1,
+                                                                 attempt: attempt, status: success ? 200 : nil, success: success, error: nil))
+            }
+            try log(events[0], attempt: 1, success: false)
+            try log(events[0], attempt: 2, success: true)
+            try log(events[1], attempt: 0, success: false)   // held back
+            try log(events[2], attempt: 1, success: false)
+            let since = events[0].time
+            let summary = try store.alertLog(since: since)
+            let everyone = try store.users().flatMap { try store.journal(username: $0.username, limit: 1000) }
+            #expect(summary.count == everyone.filter { $0.time >= since }.count)
+            let byId = Dictionary(uniqueKeysWithValues: summary.map { ($0.event.id!, $0) })
+            #expect(byId[events[0].id!].map { [$0.logged, $0.attempted, $0.succeeded] } == [2, 2, 1])
+            #expect(byId[events[1].id!].map { [$0.logged, $0.attempted, $0.succeeded] } == [1, 0, 0])
+            #expect(byId[events[2].id!].map { [$0.logged, $0.attempted, $0.succeeded] } == [1, 1, 0])
+            #expect(summary.map(\.event.time) == summary.map(\.event.time).sorted(), "oldest first")
+            summaries.append(summary.map { var s = $0; s.event.id = nil; s.event.visitId = nil; s.event.watchRuleId = nil; return s })
+        }
+        #expect(summaries[0] == summaries[1])
+    }
+
     @Test func theSameSightingsGiveTheSameLogOnBothEngines() throws {
         let sqlite = try Engine.sqlite.makeStore()
         let postgres = try Engine.postgresql.makeStore()
