@@ -1,16 +1,18 @@
 import ArgumentParser
 import Store
 
-/// `flytracker history (--user NAME | --aircraft HEX|REG)`: a user's journal or an
-/// aircraft's visits.
+/// `flytracker history (--user NAME | --aircraft HEX|REG [--visit N])`: a user's journal, an
+/// aircraft's visits, or the path of one visit.
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Show a user's flight journal or an aircraft's visits."
+        abstract: "Show a user's flight journal, an aircraft's visits, or the path one visit flew (--visit N)."
     )
 
     @Option(help: "Show this user's journal.") var user: String?
     @Option(help: "Show this aircraft's visits (hex address or registration).") var aircraft: String?
+    @Option(help: ArgumentHelp("With --aircraft: the path of visit N of the list (1 = the latest): distance flown, duration, speeds and the altitude profile.", valueName: "N"))
+    var visit: Int?
     @Option(help: "At most this many rows.") var limit = 50
     @Flag(help: "JSON output.") var json = false
     @OptionGroup var store: StoreOptions
@@ -18,6 +20,10 @@ struct HistoryCommand: ParsableCommand {
     func validate() throws {
         guard (user == nil) != (aircraft == nil) else { throw ValidationError("give exactly one of --user and --aircraft") }
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+        if let visit {
+            guard aircraft != nil else { throw ValidationError("--visit goes with --aircraft") }
+            guard visit >= 1 else { throw ValidationError("--visit counts from 1 (the latest visit)") }
+        }
     }
 
     func run() throws {
@@ -36,17 +42,47 @@ struct HistoryCommand: ParsableCommand {
                 guard aircraft.count <= 10, aircraft.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
                     throw InputError("invalid aircraft '\(aircraft)': expected a hex address (4840d6) or a registration (D-AIUP)")
                 }
-                return try database.visits(registration: aircraft, limit: limit)
+                return try database.visits(registration: aircraft, limit: max(limit, visit ?? 0))
+            }
+            if let visit {
+                guard visit <= visits.count, let id = visits[visit - 1].id else {
+                    StandardStreams.error("\(aircraft) has \(visits.count) visit\(visits.count == 1 ? "" : "s") in the log, no visit \(visit)")
+                    throw ExitCode(1)
+                }
+                let path = VisitPath(visitId: id, points: try reportingErrors { try database.trackPoints(visitId: id) })
+                if json { print(jsonText(path)); return }
+                printPath(path, of: visits[visit - 1])
+                return
             }
             if json { print(jsonText(visits)); return }
-            let rows = visits.map { v in
-                [formatTime(v.firstSeen), formatTime(v.lastSeen), v.hex, v.callsigns ?? "", v.registration ?? "", v.typeCode ?? "",
+            let rows = visits.enumerated().map { i, v in
+                ["\(i + 1)", formatTime(v.firstSeen), formatTime(v.lastSeen), v.hex, v.callsigns ?? "", v.registration ?? "", v.typeCode ?? "",
                  v.minAltitude.map(String.init) ?? "", v.maxAltitude.map(String.init) ?? "",
                  v.closestDistance.map { String(format: "%.1f", $0) } ?? "", "\(v.messages)", "\(v.positions)"]
             }
-            for line in tableLines(["FIRST (UTC)", "LAST (UTC)", "HEX", "CALLSIGNS", "REG", "TYPE", "MIN ALT", "MAX ALT", "CLOSEST NM", "MSGS", "POS"], rows) {
+            for line in tableLines(["#", "FIRST (UTC)", "LAST (UTC)", "HEX", "CALLSIGNS", "REG", "TYPE", "MIN ALT", "MAX ALT", "CLOSEST NM", "MSGS", "POS"], rows) {
                 print(line)
             }
         }
+    }
+
+    /// The summary of a visit's path and its altitude profile (at most 40 rows, evenly spread).
+    func printPath(_ path: VisitPath, of visit: VisitRecord) {
+        func kt(_ v: Double?) -> String { v.map { String(format: "%.0f kt", $0) } ?? "unknown" }
+        let minutes = Int(path.duration / 60), seconds = Int(path.duration) % 60
+        print("\(visit.hex) \(visit.callsigns ?? "") \(visit.registration ?? "") \(visit.typeCode ?? "")".trimmingCharacters(in: .whitespaces))
+        print("from \(formatTime(path.start)) to \(formatTime(path.end)) UTC: \(minutes) min \(seconds) s, "
+              + String(format: "%.1f NM flown", path.distance) + ", average \(kt(path.averageSpeed)), top \(kt(path.maxSpeed))")
+        if let low = path.minAltitude, let high = path.maxAltitude { print("altitude \(low)–\(high) ft") }
+        guard !path.points.isEmpty else { print("no track points (positions were not kept for this visit)"); return }
+        let step = max(1, (path.points.count + 39) / 40)
+        var shown = stride(from: 0, to: path.points.count, by: step).map { path.points[$0] }
+        if let last = path.points.last, shown.last != last { shown.append(last) }
+        let rows = shown.map { p in
+            [String(format: "%d:%02d", Int(p.elapsed) / 60, Int(p.elapsed) % 60), String(format: "%.1f", p.distance),
+             p.altitude.map(String.init) ?? "", p.groundSpeed.map { String(format: "%.0f", $0) } ?? "",
+             String(format: "%.4f,%.4f", p.latitude, p.longitude)]
+        }
+        for line in tableLines(["TIME", "NM", "ALT ft", "GS kt", "POSITION"], rows) { print(line) }
     }
 }

@@ -150,6 +150,22 @@ extension PostgresStore {
         }
     }
 
+    public func trackPoints(visitId: Int64) throws -> [TrackPointRecord] {
+        try blocking { [client, logger] in
+            var out: [TrackPointRecord] = []
+            let rows = try await client.query("""
+                SELECT id, visitId, time, latitude, longitude, altitude, track, groundSpeed FROM trackPoint
+                WHERE visitId = \(visitId) ORDER BY time, id
+                """, logger: logger)
+            for try await (id, visit, time, lat, lon, altitude, track, speed)
+                in rows.decode((Int64, Int64, Double, Double, Double, Int?, Double?, Double?).self) {
+                out.append(TrackPointRecord(id: id, visitId: visit, time: time, latitude: lat, longitude: lon,
+                                            altitude: altitude, track: track, groundSpeed: speed))
+            }
+            return out
+        }
+    }
+
     public func visits(registration: String, limit: Int) throws -> [VisitRecord] {
         let key = AircraftRecord.normalize(registration)
         return try blocking { [client, logger] in

@@ -251,6 +251,6 @@ extension AppDatabase {
 
     /// A visit's track points in time order.
     public func trackPoints(visitId: Int64) throws -> [TrackPointRecord] {
-        try writer.read { db in try TrackPointRecord.filter(Column("visitId") == visitId).order(Column("time")).fetchAll(db) }
+        try writer.read { db in try TrackPointRecord.filter(Column("visitId") == visitId).order(Column("time"), Column("id")).fetchAll(db) }
     }
 }

@@ -98,6 +98,8 @@ public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore
     func visits(registration: String, limit: Int) throws -> [VisitRecord]
     func journal(username: String, limit: Int) throws -> [JournalEventRecord]
     func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord]
+    /// A visit's track points in time order.
+    func trackPoints(visitId: Int64) throws -> [TrackPointRecord]
     func prune(_ policy: RetentionPolicy, now: Double) throws -> PruneReport
     /// Closes every visit still open that was last seen before `time` (Unix s), as a visit
     /// left open by a process that was killed: each is closed at its last sighting and enters

@@ -103,8 +103,10 @@ public func buildRouter(sources: WebSources, staticFiles: StaticFiles = .bundled
         FeedController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         CompareController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         StatsController(database: sources.statistics ?? accounts.database).addRoutes(to: router.group("api"))
+        VisitsController(database: sources.statistics ?? accounts.database).addRoutes(to: router.group("api"))
     } else if let statistics = sources.statistics {
         StatsController(database: statistics).addRoutes(to: router.group("api"))
+        VisitsController(database: statistics).addRoutes(to: router.group("api"))
     }
     if staticFiles.files["openapi.yaml"] != nil {
         router.get("api/openapi.yaml") { _, _ in staticFiles.response("openapi.yaml") }

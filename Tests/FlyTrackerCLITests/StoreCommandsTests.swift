@@ -32,6 +32,13 @@ struct StoreCommandsTests {
         #expect(rows.allSatisfy { $0.key.count == 4 })
     }
 
+    @Test("--visit goes with --aircraft and counts from 1")
+    func visitOption() {
+        #expect(throws: (any Error).self) { try HistoryCommand.parse(["--user", "alice", "--visit", "1"]) }
+        #expect(throws: (any Error).self) { try HistoryCommand.parse(["--aircraft", "4840d6", "--visit", "0"]) }
+        #expect((try? HistoryCommand.parse(["--aircraft", "4840d6", "--visit", "2"]))?.visit == 2)
+    }
+
     @Test("A watchlist rule is added, listed and removed")
     func trackRoundTrip() throws {
         let (path, db) = try Self.database()
@@ -54,6 +61,7 @@ struct StoreCommandsTests {
         ["users", "set", "alice", "--add-webhook", "ftp://example.org"],
         ["history", "--user", "zed"],
         ["history", "--aircraft", "x!y"],
+        ["history", "--aircraft", "4840d6", "--visit", "1"],
         ["stats", "--towards", "ZZZZ"],
         ["stats", "--towards", "95,10"],
         ["stats", "--since", "yesterday"],

@@ -111,3 +111,52 @@ struct ReceiversAPITests {
         }
     }
 }
+
+/// An aircraft's visits and the path of one (issue 27 item 5) over the API.
+@Suite("Web: visits and paths")
+struct VisitPathAPITests {
+    @Test("/api/aircraft/{hex}/visits lists the visits; …/visits/1/path gives distance, duration and the profile; bad input 400, no such visit 404")
+    func visitsAndPath() async throws {
+        let database = try AppDatabase.inMemory()
+        let recorder = try SightingRecorder(store: database)
+        let start = Coordinate(latitude: 52, longitude: 4)
+        let t0 = Sky.now - 1000
+        for i in 0..<6 {
+            let p = Geodesy.destination(from: start, bearing: 90, distance: Double(2 * i))
+            let seen = Observation(key: 0x4840D6, callsign: "KLM1023", typeCode: "B738", altitude: 20000 + 500 * i, position: p,
+                                   positionTime: t0 + Double(20 * i), track: 90, groundSpeed: 360, messages: 10 * (i + 1),
+                                   lastSeen: t0 + Double(20 * i))
+            try recorder.record([seen], at: t0 + Double(20 * i))
+        }
+        try recorder.finish(at: t0 + 200)
+        var sources = try ReceiversAPITests.sources()
+        sources.statistics = database
+        try await Sky.app(sources).test(.router) { client in
+            try await client.execute(uri: "/api/aircraft/4840d6/visits", method: .get) { response in
+                #expect(response.status == .ok)
+                let doc = try response.json()
+                #expect(doc["hex"] as? String == "4840d6")
+                #expect((doc["visits"] as? [[String: Any]])?.count == 1)
+            }
+            try await client.execute(uri: "/api/aircraft/4840d6/visits/1/path", method: .get) { response in
+                #expect(response.status == .ok)
+                let doc = try response.json()
+                let points = try #require(doc["points"] as? [[String: Any]])
+                #expect(points.count >= 2)
+                let distance = try #require(doc["distance"] as? Double)
+                let duration = try #require(doc["duration"] as? Double)
+                // Whatever points the recorder kept lie on the 10 NM line flown in 100 s.
+                #expect(distance > 0 && distance <= 10.01)
+                #expect(duration > 0 && duration <= 100)
+                #expect(abs((doc["averageSpeed"] as? Double ?? 0) - distance / duration * 3600) < 0.01)
+                #expect(points.last?["distance"] as? Double == distance)
+                #expect(doc["maxAltitude"] as? Int ?? 0 > doc["minAltitude"] as? Int ?? 0, "a climb in the profile")
+            }
+            try await client.execute(uri: "/api/aircraft/4840d6/visits/2/path", method: .get) { #expect($0.status == .notFound) }
+            for bad in ["/api/aircraft/48z0d6/visits", "/api/aircraft/4840d6/visits?limit=0", "/api/aircraft/4840d6/visits?x=1",
+                        "/api/aircraft/4840d6/visits/0/path", "/api/aircraft/4840d6/visits/one/path"] {
+                try await client.execute(uri: bad, method: .get) { #expect($0.status == .badRequest, "\(bad)") }
+            }
+        }
+    }
+}
