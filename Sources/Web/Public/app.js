@@ -325,6 +325,47 @@ async function loadDetails(hex) {
   }
   $('details-fields').replaceChildren(dl);
   renderProfile(doc.track || []);
+  loadVisits(hex);
+}
+
+// ---- An aircraft's visits from the sighting log, and the path of one (distance, time, pace, profile) ----
+async function loadVisits(hex) {
+  let doc;
+  try { doc = await getJSON('api/aircraft/' + encodeURIComponent(hex) + '/visits?limit=20'); } catch { $('visit-path').hidden = true; return; }
+  if (state.selected !== hex) return;
+  const visits = doc.visits || [];
+  $('visit-path').hidden = visits.length === 0;
+  const choice = $('visit-choice');
+  choice.replaceChildren(...visits.map((v, i) => {
+    const o = document.createElement('option');
+    o.value = String(i + 1);
+    o.textContent = new Date(v.firstSeen * 1000).toLocaleString() + (v.callsigns ? ' · ' + v.callsigns : '');
+    return o;
+  }));
+  choice.onchange = () => loadVisitPath(hex, choice.value);
+  if (visits.length) loadVisitPath(hex, '1');
+}
+async function loadVisitPath(hex, n) {
+  let path;
+  try { path = await getJSON('api/aircraft/' + encodeURIComponent(hex) + '/visits/' + n + '/path'); } catch (err) {
+    $('visit-summary').textContent = String(err.message || err);
+    return;
+  }
+  if (state.selected !== hex) return;
+  const minutes = Math.floor(path.duration / 60), seconds = Math.round(path.duration % 60);
+  $('visit-summary').textContent = [`${minutes} min ${seconds} s`, fmt.dist(path.distance) + ' flown',
+    path.averageSpeed ? 'average ' + fmt.speed(path.averageSpeed) : '', path.maxSpeed ? 'top ' + fmt.speed(path.maxSpeed) : '']
+    .filter(Boolean).join(' · ');
+  const svg = $('visit-profile');
+  svg.replaceChildren();
+  const points = path.points.filter((p) => typeof p.altitude === 'number');
+  if (points.length < 2) { const t = el('text', { x: 8, y: 60 }, svg); t.textContent = 'no altitude profile'; return; }
+  const span = Math.max(0.1, points[points.length - 1].distance);
+  const maxAlt = Math.max(1000, ...points.map((p) => p.altitude));
+  const xy = points.map((p) => [(p.distance / span) * 290 + 5, 115 - (p.altitude / maxAlt) * 105]);
+  el('polyline', { points: xy.map((q) => q.map((v) => v.toFixed(1)).join(',')).join(' ') }, svg);
+  const label = el('text', { x: 6, y: 12 }, svg);
+  label.textContent = `altitude along ${fmt.dist(span)} (max ${fmt.alt({ alt_baro: maxAlt })})`;
 }
 function renderProfile(track) {
   const svg = $('details-track');
