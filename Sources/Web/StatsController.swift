@@ -16,9 +16,12 @@ struct StatsController<Context: RequestContext> {
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("stats", use: stats)
+        group.get("stats/random", use: random)
     }
 
-    @Sendable func stats(_ request: Request, context: Context) async throws -> Response {
+    /// The query of `/api/stats` (`by`, `limit`, and the filter) or, with `grouped` false, of
+    /// `/api/stats/random` (the filter alone). Unknown and repeated parameters are 400.
+    static func query(_ request: Request, grouped: Bool) throws -> (by: StatsDimension, filter: StatsFilter, limit: Int?) {
         var by = StatsDimension.type
         var filter = StatsFilter()
         var limit: Int?
@@ -26,7 +29,7 @@ struct StatsController<Context: RequestContext> {
         for (key, value) in request.uri.queryParameters.map({ (String($0.key), String($0.value)) }) {
             guard seen.insert(key).inserted else { throw APIError.badRequest("parameter '\(key)' given twice") }
             switch key {
-            case "by":
+            case "by" where grouped:
                 guard let d = StatsDimension(rawValue: value) else {
                     throw APIError.badRequest("by must be one of \(StatsDimension.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
@@ -45,13 +48,25 @@ struct StatsController<Context: RequestContext> {
                     throw APIError.badRequest("receiver must be 1 to 64 printable characters")
                 }
                 filter.receiver = id.rawValue
-            case "limit":
+            case "limit" where grouped:
                 guard let l = Int(value), (1...1000).contains(l) else { throw APIError.badRequest("limit must be 1...1000") }
                 limit = l
             default:
                 throw APIError.badRequest("unknown parameter '\(key)'")
             }
         }
+        return (by, filter, limit)
+    }
+
+    /// `GET /api/stats/random`: one visit the filter admits, picked at random:
+    /// `{"visit": Visit}`, or `{"visit": null}` when none matches.
+    @Sendable func random(_ request: Request, context: Context) async throws -> Response {
+        let (_, filter, _) = try Self.query(request, grouped: false)
+        return try VisitsController<Context>.encoded(RandomVisit(visit: try database.randomVisit(filter: filter)))
+    }
+
+    @Sendable func stats(_ request: Request, context: Context) async throws -> Response {
+        let (by, filter, limit) = try Self.query(request, grouped: true)
         // Groups and total in one read (a filter the rollups cannot answer is evaluated once).
         let (rows, total) = try database.statisticsWithTotal(by: by, filter: filter, limit: limit)
         var w = JSONWriter()
@@ -70,4 +85,16 @@ struct StatsController<Context: RequestContext> {
         w.add("messages", r.messages)
         return w.finish()
     }
+}
+
+/// The answer of `GET /api/stats/random`.
+struct RandomVisit: Encodable {
+    var visit: VisitRecord?
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(visit, forKey: .visit)   // null when none matched, not left out
+    }
+
+    enum CodingKeys: String, CodingKey { case visit }
 }

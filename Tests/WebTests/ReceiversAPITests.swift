@@ -153,6 +153,19 @@ struct VisitPathAPITests {
                 #expect(doc["maxAltitude"] as? Int ?? 0 > doc["minAltitude"] as? Int ?? 0, "a climb in the profile")
             }
             try await client.execute(uri: "/api/aircraft/4840d6/visits/2/path", method: .get) { #expect($0.status == .notFound) }
+            // The random picker: the one visit, or null when the filter admits none.
+            try await client.execute(uri: "/api/stats/random?type=B73*", method: .get) { response in
+                #expect(response.status == .ok)
+                let visit = try response.json()["visit"] as? [String: Any]
+                #expect(visit?["typeCode"] as? String == "B738")
+            }
+            try await client.execute(uri: "/api/stats/random?type=A38*", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == #"{"visit":null}"#)
+            }
+            for bad in ["by=type", "limit=3", "type=B7;", "since=x"] {
+                try await client.execute(uri: "/api/stats/random?" + bad, method: .get) { #expect($0.status == .badRequest, "\(bad)") }
+            }
             for bad in ["/api/aircraft/48z0d6/visits", "/api/aircraft/4840d6/visits?limit=0", "/api/aircraft/4840d6/visits?x=1",
                         "/api/aircraft/4840d6/visits/0/path", "/api/aircraft/4840d6/visits/one/path"] {
                 try await client.execute(uri: bad, method: .get) { #expect($0.status == .badRequest, "\(bad)") }

@@ -521,6 +521,15 @@ async function loadStats() {
   });
 }
 $('stats-by').addEventListener('change', loadStats);
+$('pick-random').addEventListener('click', async () => {
+  let doc;
+  try { doc = await send('GET', 'api/stats/random'); } catch (err) { $('random-pick').textContent = String(err.message || err); return; }
+  const v = doc.visit;
+  $('random-pick').textContent = v
+    ? [v.callsign || v.registration || v.address.toString(16).padStart(6, '0'), v.registration, v.typeCode, v.operatorName,
+       'last heard ' + new Date(v.lastSeen * 1000).toLocaleString()].filter(Boolean).join(' · ')
+    : 'no aircraft recorded yet';
+});
 
 // ---- Places: saved places, predicted passes and landings counting down, reminders ----
 const places = { list: [], eta: [], now: 0, loadedAt: 0 };
