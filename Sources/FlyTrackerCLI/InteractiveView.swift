@@ -40,21 +40,30 @@ enum InteractiveView {
     ]
     static let priority = ["Hex", "Flight", "Alt", "Reg", "Type", "Spd", "Dist", "Sqwk", "Trk", "Age", "RSSI", "Msgs"]
 
-    /// The lines: a header, one line per aircraft (at most `height − 2` when given), and a
-    /// status line. Every line is at most `width` characters.
-    static func lines(_ snapshot: TableSnapshot, sort: InteractiveSort = .distance, width: Int, height: Int? = nil) -> [String] {
+    /// The lines: a header, one line per aircraft (at most `height − 2`, or `height − 3` with
+    /// a `hint`, when a height is given), a status line and the hint. Every line is at most
+    /// `width` characters. `filter`: only aircraft whose hex, callsign, registration or type
+    /// contains it (any case).
+    static func lines(_ snapshot: TableSnapshot, sort: InteractiveSort = .distance, width: Int, height: Int? = nil,
+                      filter: String = "", hint: String? = nil) -> [String] {
         let width = max(width, 1)
         let shown = fitting(width)
         var out = [clip(row(shown.map { pad($0.title, $0) }), width)]
-        let sorted = order(snapshot.aircraft, by: sort, now: snapshot.time)
-        let room = height.map { max($0 - 2, 0) } ?? sorted.count
+        let wanted = filter.uppercased()
+        let matching = wanted.isEmpty ? snapshot.aircraft : snapshot.aircraft.filter { a in
+            [a.key.hex.uppercased(), a.flight?.value, a.registration, a.typeCode].contains { $0?.uppercased().contains(wanted) == true }
+        }
+        let sorted = order(matching, by: sort, now: snapshot.time)
+        let room = height.map { max($0 - (hint == nil ? 2 : 3), 0) } ?? sorted.count
         for a in sorted.prefix(room) {
             out.append(clip(row(shown.map { pad($0.cell(a, snapshot.time), $0) }), width))
         }
         var status = "\(snapshot.count) aircraft"
+        if !wanted.isEmpty { status += ", \(matching.count) matching" }
         if sorted.count > room { status += " (\(sorted.count - room) not shown)" }
         status += ", sorted by \(sort.rawValue), \(snapshot.counters.messages) messages"
         out.append(clip(status, width))
+        if let hint { out.append(clip(hint, width)) }
         return out
     }
 

@@ -149,6 +149,7 @@ struct RunCommand: ParsableCommand {
         let web = try startWeb(store: sightings, receiver: receiver)
         defer { web?.server.stopAndWait() }
         let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: sightings, web: web.map { ($0.snapshots, $0.stats, $0.receivers) })
+        outputs.onQuit = { stop.stop() }   // q in the interactive view
         var autoGain = dongle.gain.value == .auto ? capture?.makeAutoGainController(configuration: .init()) : nil
 
         var output = OutputBuffer()

@@ -12,7 +12,11 @@ import Web
 final class RunOutputs {
     private let jsonDirectory: JSONDirectoryWriter?
     private let interactive: Bool
-    private let sort: InteractiveSort
+    /// The interactive view's keys (sort, filter, quit) and the terminal they come from.
+    private var keys: InteractiveKeys
+    private let terminal: TerminalKeys?
+    /// Called when the user presses `q` in the interactive view.
+    var onQuit: () -> Void = {}
     private var stats: StatsHistory
     /// Processor time per period. Made here, on the thread that runs the receiver loop (and
     /// so `update`): `run` builds the outputs and then runs the loop on its own thread.
@@ -85,7 +89,8 @@ final class RunOutputs {
             autoPoster = nil
         }
         interactive = command.interactive
-        sort = command.sort
+        keys = InteractiveKeys(sort: command.sort)
+        terminal = command.interactive ? TerminalKeys() : nil
         stats = StatsHistory(start: epoch, hasLocalReceiver: !command.network.netOnly)
         lastNow = epoch
         receiver = command.lat.flatMap { la in command.lon.map { Coordinate(latitude: la, longitude: $0) } }
@@ -206,7 +211,11 @@ final class RunOutputs {
             writeJSON(now: lastNow)
             do { try saveOutline(now: lastNow) } catch { StandardStreams.error("\(error)") }
         }
-        if interactive { drawScreen() }
+        if interactive {
+            drawScreen()
+            StandardStreams.writeAll([10], to: STDOUT_FILENO)   // the shell's prompt below the table
+        }
+        terminal?.restore()
     }
 
     /// Notes the positions of the last second in the outline; writes the history file when
@@ -311,10 +320,15 @@ final class RunOutputs {
             width = Int(size.ws_col)
             height = Int(size.ws_row)
         }
-        let lines = InteractiveView.lines(snapshot, sort: sort, width: width, height: height)
+        if let terminal {
+            for byte in terminal.take() { keys.press(byte) }
+            if keys.quit { onQuit() }
+        }
+        let lines = InteractiveView.lines(snapshot, sort: keys.sort, width: width, height: height, filter: keys.filter,
+                                          hint: terminal == nil ? nil : keys.hint)
+        // No newline after the last line: on a full screen it would scroll the header away.
         var text = "\u{1B}[H\u{1B}[2J"
         text += lines.joined(separator: "\n")
-        text += "\n"
         StandardStreams.writeAll(Array(text.utf8), to: STDOUT_FILENO)
     }
 }

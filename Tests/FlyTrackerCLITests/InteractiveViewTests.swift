@@ -74,6 +74,58 @@ struct InteractiveViewTests {
         #expect(lines[2] == "3 aircraft (2 not shown), sorted by distance, 10 messages")
     }
 
+    @Test("with the key hint, the header, rows, status and hint fit the height exactly (nothing scrolls the header away)")
+    func heightWithHint() throws {
+        let lines = InteractiveView.lines(try Self.snapshot(), sort: .distance, width: 120, height: 4, hint: "s/S sort")
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("Hex"))
+        #expect(lines[2] == "3 aircraft (2 not shown), sorted by distance, 10 messages")
+        #expect(lines[3] == "s/S sort")
+    }
+
+    @Test("a filter keeps the aircraft whose hex, callsign, registration or type contains it")
+    func filter() throws {
+        let s = try Self.snapshot()
+        func hexes(_ filter: String) -> [String] {
+            InteractiveView.lines(s, sort: .address, width: 120, filter: filter).dropFirst().dropLast().map { String($0.prefix(6)) }
+        }
+        #expect(hexes("klm") == ["4840d6"])
+        #expect(hexes("B73") == ["4840d6"])
+        #expect(hexes("ph-b") == ["4840d6"])
+        #expect(hexes("a061") == ["a061d9"])
+        #expect(hexes("zzz").isEmpty)
+        #expect(InteractiveView.lines(s, sort: .address, width: 120, filter: "ezy").last == "3 aircraft, 1 matching, sorted by address, 10 messages")
+    }
+
+    @Test("keys: s and S step the sort order round, / types a filter (Backspace, Enter keeps, Esc clears), q quits")
+    func keys() {
+        var k = InteractiveKeys(sort: .distance)
+        func type(_ text: String) { for b in text.utf8 { k.press(b) } }
+        type("s")
+        #expect(k.sort == .rssi)
+        type("SS")
+        #expect(k.sort == .speed)
+        type(String(repeating: "s", count: InteractiveSort.allCases.count))
+        #expect(k.sort == .speed, "a whole round comes back")
+        type("/KLMX")
+        #expect(k.editing && k.filter == "KLMX" && k.hint.hasPrefix("filter: KLMX_"))
+        k.press(127)
+        k.press(13)
+        #expect(!k.editing && k.filter == "KLM")
+        type("s")
+        #expect(k.sort == .distance && k.filter == "KLM" && !k.quit, "keys act on the view while a filter is kept")
+        k.press(27)
+        #expect(k.filter.isEmpty)
+        type("/ab")
+        k.press(27)
+        #expect(!k.editing && k.filter.isEmpty, "Esc while typing clears")
+        type("/q")
+        #expect(!k.quit && k.filter == "q", "q while typing is a letter of the filter")
+        k.press(13)
+        type("q")
+        #expect(k.quit)
+    }
+
     @Test("fixed-point formatting", arguments: [(5.0, 1, "5.0"), (-15.04, 1, "-15.0"), (0.05, 1, "0.1"), (123.456, 2, "123.46"), (-0.04, 1, "0.0")])
     func fixed(value: Double, decimals: Int, expected: String) {
         #expect(InteractiveView.fixed(value, decimals) == expected)
