@@ -31,11 +31,13 @@ struct HistoryCommand: ParsableCommand {
         if let user {
             let events = try reportingErrors { try database.journal(username: user, limit: limit) }
             if json { print(jsonText(events)); return }
+            let alerts = try reportingErrors { try Self.alertOutcomes(events, user: user, database: database) }
             let rows = events.map { e in
                 [formatTime(e.time), e.kind.rawValue, e.hex, e.callsign ?? "", e.registration ?? "", e.typeCode ?? "",
-                 e.altitude.map(String.init) ?? "", e.distance.map { String(format: "%.1f", $0) } ?? "", e.ruleLabel ?? ""]
+                 e.altitude.map(String.init) ?? "", e.distance.map { String(format: "%.1f", $0) } ?? "", e.ruleLabel ?? "",
+                 e.id.flatMap { alerts[$0] } ?? ""]
             }
-            for line in tableLines(["TIME (UTC)", "EVENT", "HEX", "CALLSIGN", "REG", "TYPE", "ALT ft", "DIST NM", "RULE"], rows) { print(line) }
+            for line in tableLines(["TIME (UTC)", "EVENT", "HEX", "CALLSIGN", "REG", "TYPE", "ALT ft", "DIST NM", "RULE", "ALERT"], rows) { print(line) }
         } else if let aircraft {
             let visits = try reportingErrors {
                 if let address = CommandInput.address(aircraft) { return try database.visits(address: address, limit: limit) }
@@ -84,5 +86,29 @@ struct HistoryCommand: ParsableCommand {
              String(format: "%.4f,%.4f", p.latitude, p.longitude)]
         }
         for line in tableLines(["TIME", "NM", "ALT ft", "GS kt", "POSITION"], rows) { print(line) }
+    }
+
+    /// What became of each journal event's webhook alert, from the delivery log: `sent`,
+    /// `failed (N tries)`, `held back` (the 10-minute limit), `not sent yet` (delivered at the
+    /// next start, `AlertDispatcher.recover`); none for events that do not alert or a user
+    /// without webhooks.
+    static func alertOutcomes(_ events: [JournalEventRecord], user: String, database: any SightingStore) throws -> [Int64: String] {
+        guard let oldest = events.map(\.time).min(),
+              try database.requireUser(named: user).channels.contains(where: { $0.kind == .webhook }) else { return [:] }
+        let alerting = AlertDispatcher.defaultKinds
+        var out: [Int64: String] = [:]
+        let logged = Dictionary(try database.alertLog(since: oldest).compactMap { s in s.event.id.map { ($0, s) } },
+                                uniquingKeysWith: { a, _ in a })
+        for e in events where alerting.contains(e.kind) {
+            guard let id = e.id else { continue }
+            let s = logged[id]
+            out[id] = switch (s?.succeeded ?? 0, s?.attempted ?? 0, s?.logged ?? 0) {
+            case (1..., _, _): "sent"
+            case (0, let tries, _) where tries > 0: "failed (\(tries) tr\(tries == 1 ? "y" : "ies"))"
+            case (0, 0, 1...): "held back"
+            default: "not sent yet"
+            }
+        }
+        return out
     }
 }

@@ -48,6 +48,8 @@ public actor AlertDispatcher {
     public let minInterval: Double
     /// Event kinds that alert (position updates are journal-only by default).
     public let kinds: Set<JournalKind>
+    /// The kinds that alert unless told otherwise.
+    public static let defaultKinds: Set<JournalKind> = [.firstSeen, .closestApproach, .reminder, .goal]
     public let timeout: Duration
     /// Seconds after which an alert not yet delivered is given up (at a restart).
     public let memory: Double
@@ -61,7 +63,7 @@ public actor AlertDispatcher {
     /// (rate limit, alerts to recover). Nil reads nothing.
     public init(database: any SightingStore, client: HTTPClient = .shared,
                 retryDelays: [Duration] = [.seconds(2), .seconds(10), .seconds(60)], minInterval: Double = 600,
-                kinds: Set<JournalKind> = [.firstSeen, .closestApproach, .reminder, .goal], timeout: Duration = .seconds(10),
+                kinds: Set<JournalKind> = AlertDispatcher.defaultKinds, timeout: Duration = .seconds(10),
                 memory: Double = 86_400, now: Double? = nil) {
         self.store = database
         self.client = client

@@ -32,6 +32,33 @@ struct StoreCommandsTests {
         #expect(rows.allSatisfy { $0.key.count == 4 })
     }
 
+    @Test("The journal says what became of each alert: sent, failed, held back, not sent yet; nothing without a webhook")
+    func journalAlertColumn() throws {
+        let (path, db) = try Self.database()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        var alice = try #require(try db.user(named: "alice"))
+        let kinds: [JournalKind] = [.firstSeen, .closestApproach, .firstSeen, .goal, .position]
+        var events: [JournalEventRecord] = []
+        for (i, kind) in kinds.enumerated() {
+            var e = JournalEventRecord(userId: alice.id!, watchRuleId: nil, visitId: nil, address: 0x4840D6 + i, time: 1000 + Double(i), kind: kind)
+            try db.writer.write { d in try e.insert(d) }
+            events.append(e)
+        }
+        #expect(try HistoryCommand.alertOutcomes(events, user: "alice", database: db).isEmpty, "no webhook, no alerts")
+        alice.channels = [NotificationChannel(url: "https://hooks.example.org/a")]
+        try db.updateUser(alice)
+        func log(_ e: JournalEventRecord, _ attempt: Int, _ success: Bool) throws {
+            _ = try db.recordDelivery(AlertDeliveryRecord(userId: alice.id!, journalEventId: e.id, url: "https://hooks.example.org/a",
+                                                          time: e.time, attempt: attempt, status: nil, success: success, error: nil))
+        }
+        try log(events[0], 1, true)
+        try log(events[1], 1, false)
+        try log(events[1], 2, false)
+        try log(events[2], 0, false)
+        let outcomes = try HistoryCommand.alertOutcomes(events, user: "alice", database: db)
+        #expect(events.map { outcomes[$0.id!] } == ["sent", "failed (2 tries)", "held back", "not sent yet", nil])
+    }
+
     @Test("--visit goes with --aircraft and counts from 1")
     func visitOption() {
         #expect(throws: (any Error).self) { try HistoryCommand.parse(["--user", "alice", "--visit", "1"]) }
