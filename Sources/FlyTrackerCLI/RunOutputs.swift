@@ -3,7 +3,6 @@ import Demod
 import Feeds
 import Foundation
 import ModeS
-import PostgresStore
 import Store
 import Tracking
 import Web
@@ -200,12 +199,9 @@ final class RunOutputs {
         } catch {
             StandardStreams.error("cannot write the sighting log: \(error)")
         }
-        if let postgres = recorder?.store as? PostgresStore {
-            if !postgres.flush() {
-                let rows = postgres.queueState?.rows ?? 0
-                StandardStreams.error("PostgreSQL did not take the last \(rows) queued rows of the sighting log before exit")
-            }
-            postgres.close()
+        if let store = recorder?.store {
+            let left = store.finishWriting()
+            if left > 0 { StandardStreams.error("PostgreSQL did not take the last \(left) queued rows of the sighting log before exit") }
         }
         if jsonDirectory != nil {
             writeJSON(now: lastNow)

@@ -73,6 +73,13 @@ public final class PostgresStore: Sendable {
         return store
     }
 
+    /// `close()`, telling the rows of the sighting log the server did not take in time.
+    public func finishWriting() -> Int {
+        let left = flush() ? 0 : queueState?.rows ?? 0
+        close()
+        return left
+    }
+
     /// Writes what is queued (waiting at most `timeout` per batch), then closes the pool.
     public func close() {
         if queue.withLock({ $0 != nil }) { _ = flush() }

@@ -110,9 +110,17 @@ public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore
     func statisticsWithTotal(by dimension: StatsDimension, filter: StatsFilter, limit: Int?) throws -> (rows: [StatsRow], total: StatsRow)
     /// One visit the filter admits, chosen at random (nil when none).
     func randomVisit(filter: StatsFilter) throws -> VisitRecord?
+
+    // The end of a run
+    /// Writes what is still queued for the database and releases it: the rows left behind
+    /// (0 when everything was written). A store that writes at once has nothing to do.
+    func finishWriting() -> Int
 }
 
 extension SightingStore {
+    /// Writes at once: nothing queued, nothing to release.
+    public func finishWriting() -> Int { 0 }
+
     @discardableResult
     public func addUser(username: String, password: String, email: String? = nil, units: Units = .metric, now: Double,
                         cost: UInt8 = AppDatabase.defaultBcryptCost) throws -> UserRecord {

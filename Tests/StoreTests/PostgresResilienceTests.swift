@@ -109,6 +109,20 @@ import Testing
         #expect(store.queueState?.droppedRows == 0)
     }
 
+    @Test("finishWriting at the end of a run writes the queue and tells what was left behind (nothing when the server takes it)")
+    func finishWritingDrainsTheQueue() throws {
+        let database = try PostgresTestServer.shared.get().makeDatabase()
+        let store: any SightingStore = try PostgresStore.open(database, timeout: .seconds(5), bufferedWrites: true)
+        var batch = SightingBatch()
+        batch.visits = (0..<30).map { VisitRecord(address: 0x700000 + $0, firstSeen: 10, lastSeen: 20) }
+        _ = try store.write(batch)
+        #expect(store.finishWriting() == 0)
+        let reader = try PostgresStore.open(database, timeout: .seconds(5))
+        defer { reader.close() }
+        #expect(try reader.allVisits().count == 30, "every queued row written before the store was released")
+        #expect(try AppDatabase.inMemory().finishWriting() == 0, "SQLite writes at once")
+    }
+
     @Test func aBatchTheServerRefusesIsDroppedAndTheRestGoOn() throws {
         let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(5), bufferedWrites: true)
         defer { store.close() }
