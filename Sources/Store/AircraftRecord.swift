@@ -1,4 +1,5 @@
 import GRDB
+import Tracking
 
 /// One row of the `aircraft` table: what the imported database knows about an ICAO address.
 public struct AircraftRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
@@ -34,9 +35,7 @@ public struct AircraftRecord: Codable, FetchableRecord, PersistableRecord, Senda
     public var isMilitary: Bool { flags & 1 != 0 }
 
     /// Registration comparison key: uppercase without `-`, spaces and dots.
-    public static func normalize(_ registration: String) -> String {
-        String(String.UnicodeScalarView(registration.uppercased().unicodeScalars.filter { $0 != "-" && $0 != " " && $0 != "." }))
-    }
+    public static func normalize(_ registration: String) -> String { RegistrationKey.normalize(registration) }
 
     public enum Columns {
         public static let icao = Column(CodingKeys.icao)
