@@ -115,20 +115,26 @@ struct ReceiversAPITests {
 /// An aircraft's visits and the path of one (issue 27 item 5) over the API.
 @Suite("Web: visits and paths")
 struct VisitPathAPITests {
-    @Test("/api/aircraft/{hex}/visits lists the visits; …/visits/1/path gives distance, duration and the profile; bad input 400, no such visit 404")
-    func visitsAndPath() async throws {
+    /// A sighting log with one closed visit of 4840d6 (KLM1023, B738): six positions 20 s
+    /// apart along 10 NM due east, climbing from 20 000 to 22 500 ft, `ago` seconds back.
+    static func databaseWithAVisit(ago: Double = 1000) throws -> AppDatabase {
         let database = try AppDatabase.inMemory()
         let recorder = try SightingRecorder(store: database)
-        let start = Coordinate(latitude: 52, longitude: 4)
-        let t0 = Sky.now - 1000
+        let t0 = Sky.now - ago
         for i in 0..<6 {
-            let p = Geodesy.destination(from: start, bearing: 90, distance: Double(2 * i))
+            let p = Geodesy.destination(from: Coordinate(latitude: 52, longitude: 4), bearing: 90, distance: Double(2 * i))
             let seen = Observation(key: 0x4840D6, callsign: "KLM1023", typeCode: "B738", altitude: 20000 + 500 * i, position: p,
                                    positionTime: t0 + Double(20 * i), track: 90, groundSpeed: 360, messages: 10 * (i + 1),
                                    lastSeen: t0 + Double(20 * i))
             try recorder.record([seen], at: t0 + Double(20 * i))
         }
         try recorder.finish(at: t0 + 200)
+        return database
+    }
+
+    @Test("/api/aircraft/{hex}/visits lists the visits; …/visits/1/path gives distance, duration and the profile; bad input 400, no such visit 404")
+    func visitsAndPath() async throws {
+        let database = try Self.databaseWithAVisit()
         var sources = try ReceiversAPITests.sources()
         sources.statistics = database
         try await Sky.app(sources).test(.router) { client in
