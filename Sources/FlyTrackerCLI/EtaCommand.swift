@@ -51,7 +51,7 @@ struct EtaCommand: ParsableCommand {
         }
         let rows = predictions.map { p in
             [p.callsign ?? p.registration ?? p.hex, p.typeCode ?? "", p.event == .arrival ? "lands at" : "passes", p.placeName,
-             EtaBoard.when(p.time, now: now, format: u.timeFormat), String(format: "%.1f NM", p.distance)]
+             EtaBoard.when(p.time, now: now, format: u.timeFormat), u.units.distance(p.distance)]
         }
         for line in tableLines(["AIRCRAFT", "TYPE", "EVENT", "PLACE", "WHEN", "DISTANCE"], rows) { print(line) }
     }

@@ -32,12 +32,13 @@ struct HistoryCommand: ParsableCommand {
             let events = try reportingErrors { try database.journal(username: user, limit: limit) }
             if json { print(jsonText(events)); return }
             let alerts = try reportingErrors { try Self.alertOutcomes(events, user: user, database: database) }
+            let units = try reportingErrors { try database.requireUser(named: user).units }
             let rows = events.map { e in
                 [formatTime(e.time), e.kind.rawValue, e.hex, e.callsign ?? "", e.registration ?? "", e.typeCode ?? "",
-                 e.altitude.map(String.init) ?? "", e.distance.map { String(format: "%.1f", $0) } ?? "", e.ruleLabel ?? "",
+                 e.altitude.map(units.altitude) ?? "", e.distance.map(units.distance) ?? "", e.ruleLabel ?? "",
                  e.id.flatMap { alerts[$0] } ?? ""]
             }
-            for line in tableLines(["TIME (UTC)", "EVENT", "HEX", "CALLSIGN", "REG", "TYPE", "ALT ft", "DIST NM", "RULE", "ALERT"], rows) { print(line) }
+            for line in tableLines(["TIME (UTC)", "EVENT", "HEX", "CALLSIGN", "REG", "TYPE", "ALTITUDE", "DISTANCE", "RULE", "ALERT"], rows) { print(line) }
         } else if let aircraft {
             let visits = try reportingErrors {
                 if let address = CommandInput.address(aircraft) { return try database.visits(address: address, limit: limit) }

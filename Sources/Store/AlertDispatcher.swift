@@ -8,19 +8,19 @@ public struct WebhookPayload: Codable, Sendable, Equatable {
     public var value1: String
     /// What happened and which rule (`firstSeen: flight BA283`).
     public var value2: String
-    /// Where: distance, altitude and position when known.
+    /// Where: distance and altitude in the user's units, and position, when known.
     public var value3: String
     public var user: String
     public var event: JournalEventRecord
 
-    public init(event: JournalEventRecord, user: String) {
+    public init(event: JournalEventRecord, user: String, units: Units = .aeronautical) {
         self.event = event
         self.user = user
         value1 = event.callsign ?? event.registration ?? event.hex
         value2 = "\(event.kind.rawValue): \(event.note ?? event.ruleLabel ?? "")"
         var parts: [String] = []
-        if let d = event.distance { parts.append(String(format: "%.1f NM", d)) }
-        if let a = event.altitude { parts.append("\(a) ft") }
+        if let d = event.distance { parts.append(units.distance(d)) }
+        if let a = event.altitude { parts.append(units.altitude(a)) }
         if let la = event.latitude, let lo = event.longitude { parts.append(String(format: "%.4f,%.4f", la, lo)) }
         value3 = parts.joined(separator: " ")
     }
@@ -117,7 +117,7 @@ public actor AlertDispatcher {
                 lastAlert[key] = (event.time, event.id)
             }
             for channel in user.channels where channel.kind == .webhook {
-                log += await post(WebhookPayload(event: event, user: user.username), to: channel.url, userId: event.userId, eventId: event.id)
+                log += await post(WebhookPayload(event: event, user: user.username, units: user.units), to: channel.url, userId: event.userId, eventId: event.id)
             }
         }
         return log

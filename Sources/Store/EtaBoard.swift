@@ -139,9 +139,10 @@ public enum EtaBoard {
     }
 
     /// What a reminder says: "KLM1234 lands at Schiphol in 10 min (14:32)".
-    public static func note(_ p: EtaPrediction, now: Double, format: TimeFormat, timeZone: TimeZone = .current) -> String {
+    public static func note(_ p: EtaPrediction, now: Double, format: TimeFormat, timeZone: TimeZone = .current,
+                            units: Units = .aeronautical) -> String {
         let who = p.callsign ?? p.registration ?? p.hex
-        let what = p.event == .arrival ? "lands at \(p.placeName)" : String(format: "passes %@ (%.1f NM)", p.placeName, p.distance)
+        let what = p.event == .arrival ? "lands at \(p.placeName)" : "passes \(p.placeName) (\(units.distance(p.distance)))"
         return "\(who) \(what) \(when(p.time, now: now, format: format, timeZone: timeZone))"
     }
 }

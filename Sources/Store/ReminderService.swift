@@ -58,7 +58,7 @@ public final class ReminderService {
                     kind: .reminder, callsign: p.callsign, registration: p.registration, typeCode: p.typeCode,
                     latitude: p.point.latitude, longitude: p.point.longitude, distance: p.distance,
                     ruleLabel: "\(reminder.leadMinutes) min before \(p.event == .arrival ? "landing" : "closest")",
-                    note: EtaBoard.note(p, now: now, format: entry.user.timeFormat, timeZone: timeZone))
+                    note: EtaBoard.note(p, now: now, format: entry.user.timeFormat, timeZone: timeZone, units: entry.user.units))
                 batch.events.append((VisitKey(address: Int(p.address), firstSeen: -1), event))
             }
         }

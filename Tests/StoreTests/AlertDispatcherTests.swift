@@ -95,7 +95,7 @@ struct AlertDispatcherTests {
         let payload = try JSONDecoder().decode(WebhookPayload.self, from: Data(try #require(bodies.last).utf8))
         #expect(payload.value1 == "KLM601")
         #expect(payload.value2 == "firstSeen: flight KL601")
-        #expect(payload.value3 == "4.2 NM 3000 ft 52.1000,4.2000")
+        #expect(payload.value3 == "7.9 km 914 m 52.1000,4.2000", "in alice's units (metric)")
         #expect(payload.user == "alice")
         #expect(payload.event == event)
     }
@@ -108,6 +108,16 @@ struct AlertDispatcherTests {
         if let kind { e.kind = kind }
         try db.writer.write { d in try e.insert(d) }
         return e
+    }
+
+    @Test("Webhook texts and figures in each of the user's units")
+    func units() throws {
+        let event = JournalEventRecord(userId: 1, watchRuleId: nil, visitId: nil, address: 0x4840D6, time: 0, kind: .closestApproach,
+                                       altitude: 3000, distance: 4.25)
+        #expect(WebhookPayload(event: event, user: "a", units: .aeronautical).value3 == "4.2 NM 3000 ft")
+        #expect(WebhookPayload(event: event, user: "a", units: .metric).value3 == "7.9 km 914 m")
+        #expect(WebhookPayload(event: event, user: "a", units: .imperial).value3 == "4.9 mi 3000 ft")
+        #expect(Units.metric.speed(450) == "833 km/h" && Units.imperial.speed(450) == "518 mph" && Units.aeronautical.speed(450) == "450 kt")
     }
 
     @Test("One aircraft cannot flood a user: one alert per kind per interval, the rest logged as held back; position updates do not alert")

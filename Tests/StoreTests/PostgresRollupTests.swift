@@ -14,7 +14,7 @@ import Testing
 
     /// A PostgreSQL store holding `log` (written as the recorder writes: batches of visits).
     static func store(_ log: [VisitRecord]) throws -> PostgresStore {
-        let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase())
+        let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         var start = 0
         while start < log.count {
             var batch = SightingBatch()
@@ -165,7 +165,7 @@ import Testing
 
     @Test("The recorder's visits, open and closing over three days, give the brute-force answers on every path")
     func recordedOverDays() throws {
-        let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase())
+        let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         defer { store.close() }
         let log = Rollup.log().map { v -> VisitRecord in var v = v; v.closed = false; return v }
         // Written open first, then closed (the recorder's order): the close trigger adds them.

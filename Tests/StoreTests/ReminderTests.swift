@@ -126,7 +126,7 @@ import Tracking
         let times = events.map(\.time)
         #expect(times.count == 2 && abs(times[0] - 205.5) <= 5.5 && abs(times[1] - 685.5) <= 5.5, "\(times)")
         let note = try #require(events.first?.note)
-        #expect(note.hasPrefix("KLM601 passes Garden (0.") && note.hasSuffix(" NM) in 10 min"), "\(note)")
+        #expect(note.hasPrefix("KLM601 passes Garden (") && note.hasSuffix(" km) in 10 min"), "in alice's units (metric): \(note)")
         let journal = try store.journal(username: "alice", limit: 10)
         #expect(journal.map(\.note) == events.reversed().map(\.note))
         #expect(try store.journal(username: "bob", limit: 10).isEmpty)

@@ -17,7 +17,7 @@ struct AccountTests {
     static func app(limiter: LoginRateLimiter = LoginRateLimiter(), engine: Engine = .sqlite) throws -> some ApplicationProtocol {
         let database: any SightingStore = switch engine {
         case .sqlite: try AppDatabase.inMemory()
-        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase())
+        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         }
         let accounts = WebAccounts(database: database, limiter: limiter, bcryptCost: 4)
         var sources = try Sky.sources()
@@ -179,7 +179,7 @@ struct AccountTests {
     func sessions(engine: Engine) throws {
         let database: any SightingStore = switch engine {
         case .sqlite: try AppDatabase.inMemory()
-        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase())
+        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         }
         let alice = try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
         let store = SessionStore(lifetime: 100, perUser: 3)

@@ -18,7 +18,7 @@ struct HostileClientTests {
     static func database(_ engine: Engine) throws -> any SightingStore {
         switch engine {
         case .sqlite: try AppDatabase.inMemory()
-        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase())
+        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         }
     }
 
@@ -205,11 +205,11 @@ struct HostileClientTests {
                 unknown.append(try await time("nobody\(i)"))
             }
             // bcrypt at cost 10 takes tens of ms; a lookup alone well under one (a factor of
-            // about 100): fastest times within a factor of 3 of each other are the same work.
+            // about 100): fastest times within a factor of 10 of each other are the same work.
             // (The fastest of several is the work itself; the other tests running beside this
             // one only ever add to a time.)
             let k = known.min()!, u = unknown.min()!
-            #expect(u > k / 3 && u < k * 3, "known \(k), unknown \(u)")
+            #expect(u > k / 10 && u < k * 10, "known \(k), unknown \(u)")
         }
     }
 

@@ -11,8 +11,10 @@ import Tracking
 /// The real server on loopback.
 @Suite("Web: live server")
 struct LiveServerTests {
+    /// A 60 s read timeout (the test client's default is 15 s): under the whole suite's load on
+    /// two cores a first byte can take that long, which is the machine, not the server.
     static func get(_ path: String, port: Int) async throws -> TestClient.Response {
-        try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+        try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(60))) { client in
             try await client.execute(TestClient.Request(path, method: .get))
         }
     }
