@@ -191,9 +191,10 @@ extension PostgresStore {
             let rows = try await client.query("""
                 SELECT id, userId, watchRuleId, visitId, address, time, kind, callsign, registration, typeCode,
                        latitude, longitude, altitude, distance, ruleLabel, note
-                FROM journalEvent WHERE time >= \(since) ORDER BY time, id LIMIT \(AlertLogSummary.maxEvents)
+                FROM journalEvent WHERE time >= \(since) ORDER BY time DESC, id DESC LIMIT \(AlertLogSummary.maxEvents)
                 """, logger: logger)
             for try await row in rows { if let e = try Self.journalEvent(row) { events.append(e) } }
+            events.reverse()   // the newest when there are more than the bound, oldest first
             var counts: [Int64: (Int, Int, Int)] = [:]
             let summary = try await client.query("""
                 SELECT journalEventId, COUNT(*)::BIGINT, COUNT(*) FILTER (WHERE attempt > 0)::BIGINT,

@@ -192,8 +192,9 @@ public struct AlertLogSummary: Sendable, Equatable {
 extension AppDatabase {
     public func alertLog(since: Double) throws -> [AlertLogSummary] {
         try writer.read { db in
-            let events = try JournalEventRecord.filter(Column("time") >= since).order(Column("time"), Column("id"))
-                .limit(AlertLogSummary.maxEvents).fetchAll(db)
+            // The newest when there are more than the bound (oldest first after all).
+            let events = try JournalEventRecord.filter(Column("time") >= since).order(Column("time").desc, Column("id").desc)
+                .limit(AlertLogSummary.maxEvents).fetchAll(db).reversed()
             var counts: [Int64: (Int, Int, Int)] = [:]
             let rows = try Row.fetchAll(db, sql: """
                 SELECT journalEventId, COUNT(*), SUM(attempt > 0), SUM(success) FROM alertDelivery

@@ -79,9 +79,9 @@ public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore
     func recordDelivery(_ record: AlertDeliveryRecord) throws -> AlertDeliveryRecord
     /// The delivery log, newest first.
     func deliveries(limit: Int) throws -> [AlertDeliveryRecord]
-    /// Journal events at or after `since` (Unix s), oldest first (at most
-    /// `AlertLogSummary.maxEvents`), each with what the delivery log holds for it: the alert
-    /// dispatcher's memory across restarts.
+    /// Journal events at or after `since` (Unix s), oldest first (the newest
+    /// `AlertLogSummary.maxEvents` when there are more), each with what the delivery log holds
+    /// for it: the alert dispatcher's memory across restarts.
     func alertLog(since: Double) throws -> [AlertLogSummary]
 
     // Watchlists
