@@ -31,8 +31,9 @@ struct HistoryCommand: ParsableCommand {
         if let user {
             let events = try reportingErrors { try database.journal(username: user, limit: limit) }
             if json { print(jsonText(events)); return }
-            let alerts = try reportingErrors { try Self.alertOutcomes(events, user: user, database: database) }
-            let units = try reportingErrors { try database.requireUser(named: user).units }
+            let account = try reportingErrors { try database.requireUser(named: user) }
+            let alerts = try reportingErrors { try Self.alertOutcomes(events, user: account, database: database) }
+            let units = account.units
             let rows = events.map { e in
                 [formatTime(e.time), e.kind.rawValue, e.hex, e.callsign ?? "", e.registration ?? "", e.typeCode ?? "",
                  e.altitude.map(units.altitude) ?? "", e.distance.map(units.distance) ?? "", e.ruleLabel ?? "",
@@ -93,9 +94,8 @@ struct HistoryCommand: ParsableCommand {
     /// `failed (N tries)`, `held back` (the 10-minute limit), `not sent yet` (delivered at the
     /// next start, `AlertDispatcher.recover`); none for events that do not alert or a user
     /// without webhooks.
-    static func alertOutcomes(_ events: [JournalEventRecord], user: String, database: any SightingStore) throws -> [Int64: String] {
-        guard let oldest = events.map(\.time).min(),
-              try database.requireUser(named: user).channels.contains(where: { $0.kind == .webhook }) else { return [:] }
+    static func alertOutcomes(_ events: [JournalEventRecord], user: UserRecord, database: any SightingStore) throws -> [Int64: String] {
+        guard let oldest = events.map(\.time).min(), user.channels.contains(where: { $0.kind == .webhook }) else { return [:] }
         let alerting = AlertDispatcher.defaultKinds
         var out: [Int64: String] = [:]
         let logged = Dictionary(try database.alertLog(since: oldest).compactMap { s in s.event.id.map { ($0, s) } },

@@ -44,7 +44,7 @@ struct StoreCommandsTests {
             try db.writer.write { d in try e.insert(d) }
             events.append(e)
         }
-        #expect(try HistoryCommand.alertOutcomes(events, user: "alice", database: db).isEmpty, "no webhook, no alerts")
+        #expect(try HistoryCommand.alertOutcomes(events, user: alice, database: db).isEmpty, "no webhook, no alerts")
         alice.channels = [NotificationChannel(url: "https://hooks.example.org/a")]
         try db.updateUser(alice)
         func log(_ e: JournalEventRecord, _ attempt: Int, _ success: Bool) throws {
@@ -55,7 +55,7 @@ struct StoreCommandsTests {
         try log(events[1], 1, false)
         try log(events[1], 2, false)
         try log(events[2], 0, false)
-        let outcomes = try HistoryCommand.alertOutcomes(events, user: "alice", database: db)
+        let outcomes = try HistoryCommand.alertOutcomes(events, user: alice, database: db)
         #expect(events.map { outcomes[$0.id!] } == ["sent", "failed (2 tries)", "held back", "not sent yet", nil])
     }
 

@@ -165,7 +165,7 @@ public final class FeedHub: Sendable {
             return
         }
         let beastBytes = beast || reduceKind != nil ? BeastFrame(received).bytes : nil
-        let reduceTime = time ?? Date().timeIntervalSince1970
+        let reduceTime = reduceKind == nil ? 0 : time ?? Date().timeIntervalSince1970
         let avrLine = avr ? AVRLine.format(received, timestamps: options.avrTimestamps) + "\n" : nil
         let sbsLine: String? = sbs ? message.flatMap { message in
             let t = SBSTime(unixTime: time ?? Date().timeIntervalSince1970)
@@ -197,7 +197,6 @@ public final class FeedHub: Sendable {
     }
 
     /// Adds the handlers for a connection of `kind` to `channel` (on its loop).
-    /// `outbound`: a connector's connection (Beast outputs then announce this receiver).
     /// `announce`: send this receiver's `ReceiverAnnouncement` first (`beast_out` and
     /// `beast_reduce_plus_out` connectors).
     func configure(_ channel: Channel, as kind: FeedListener, announce: Bool = false) throws {
