@@ -58,9 +58,11 @@ let package = Package(
         .target(name: "Radio", dependencies: ["Demod", "ModeS", "CRTLSDR"]),
         // The live aircraft table.
         .target(name: "Tracking", dependencies: ["ModeS"]),
+        // The message catalogues (one JSON file per language) for the page and alert texts.
+        .target(name: "Localization", resources: [.copy("Catalogues")]),
         // SQLite storage through GRDB: aircraft database, users, watchlists, sightings, alerts.
         .target(name: "Store", dependencies: [
-            "ModeS", "Tracking",
+            "ModeS", "Tracking", "Localization",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -86,7 +88,7 @@ let package = Package(
         .target(name: "Images", dependencies: ["CImageShim"]),
         // HTTP API and the web page (Hummingbird).
         .target(name: "Web", dependencies: [
-            "ModeS", "Tracking", "Store", "Feeds", "Images",
+            "ModeS", "Tracking", "Store", "Feeds", "Images", "Localization",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -104,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "FlyTrackerCLI",
             dependencies: [
-                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "PostgresStore", "Web", "Benchmarks",
+                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "PostgresStore", "Web", "Benchmarks", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -118,12 +120,13 @@ let package = Package(
         .testTarget(name: "RadioTests", dependencies: ["Radio", "RadioTestSupport", "Demod", "ModeS"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "ModeS"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "PostgresStore", "PostgresTestSupport", "ModeS", "Tracking"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "PostgresStore", "PostgresTestSupport", "ModeS", "Tracking", "Localization"]),
         // A PostgreSQL server the tests start themselves (initdb and pg_ctl).
-        .target(name: "PostgresTestSupport", dependencies: ["PostgresStore", "Store"], path: "Tests/PostgresTestSupport"),
+        .target(name: "PostgresTestSupport", dependencies: ["PostgresStore", "Store", "Tracking", "ModeS"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "ModeS"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Store", "Tracking", "ModeS", "PostgresStore", "PostgresTestSupport",
+            "Web", "Store", "Tracking", "ModeS", "PostgresStore", "PostgresTestSupport", "Localization",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS", "Radio", "Tracking", "Store", "PostgresTestSupport"]),

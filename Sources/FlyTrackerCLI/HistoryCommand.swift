@@ -13,6 +13,8 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "Show this aircraft's visits (hex address or registration).") var aircraft: String?
     @Option(help: ArgumentHelp("With --aircraft: the path of visit N of the list (1 = the latest): distance flown, duration, speeds and the altitude profile.", valueName: "N"))
     var visit: Int?
+    @Option(help: ArgumentHelp("Units of distances, altitudes and speeds: aeronautical (NM, ft, kt), metric or imperial; default the user's with --user, aeronautical with --aircraft (JSON is always NM, ft, kt).", valueName: "units"))
+    var units: Units?
     @Option(help: "At most this many rows.") var limit = 50
     @Flag(help: "JSON output.") var json = false
     @OptionGroup var store: StoreOptions
@@ -33,7 +35,7 @@ struct HistoryCommand: ParsableCommand {
             if json { print(jsonText(events)); return }
             let account = try reportingErrors { try database.requireUser(named: user) }
             let alerts = try reportingErrors { try Self.alertOutcomes(events, user: account, database: database) }
-            let units = account.units
+            let units = self.units ?? account.units
             let rows = events.map { e in
                 [formatTime(e.time), e.kind.rawValue, e.hex, e.callsign ?? "", e.registration ?? "", e.typeCode ?? "",
                  e.altitude.map(units.altitude) ?? "", e.distance.map(units.distance) ?? "", e.ruleLabel ?? "",
@@ -55,39 +57,43 @@ struct HistoryCommand: ParsableCommand {
                 }
                 let path = VisitPath(visitId: id, points: try reportingErrors { try database.trackPoints(visitId: id) })
                 if json { print(jsonText(path)); return }
-                printPath(path, of: visits[visit - 1])
+                for line in Self.pathLines(path, of: visits[visit - 1], units: units ?? .aeronautical) { print(line) }
                 return
             }
             if json { print(jsonText(visits)); return }
-            let rows = visits.enumerated().map { i, v in
-                ["\(i + 1)", formatTime(v.firstSeen), formatTime(v.lastSeen), v.hex, v.callsigns ?? "", v.registration ?? "", v.typeCode ?? "",
-                 v.minAltitude.map(String.init) ?? "", v.maxAltitude.map(String.init) ?? "",
-                 v.closestDistance.map { String(format: "%.1f", $0) } ?? "", "\(v.messages)", "\(v.positions)"]
-            }
-            for line in tableLines(["#", "FIRST (UTC)", "LAST (UTC)", "HEX", "CALLSIGNS", "REG", "TYPE", "MIN ALT", "MAX ALT", "CLOSEST NM", "MSGS", "POS"], rows) {
-                print(line)
-            }
+            for line in Self.visitLines(visits, units: units ?? .aeronautical) { print(line) }
         }
     }
 
-    /// The summary of a visit's path and its altitude profile (at most 40 rows, evenly spread).
-    func printPath(_ path: VisitPath, of visit: VisitRecord) {
-        func kt(_ v: Double?) -> String { v.map { String(format: "%.0f kt", $0) } ?? "unknown" }
+    /// An aircraft's visits as a table, altitudes and the closest distance in `units`.
+    static func visitLines(_ visits: [VisitRecord], units: Units) -> [String] {
+        let rows = visits.enumerated().map { i, v in
+            ["\(i + 1)", formatTime(v.firstSeen), formatTime(v.lastSeen), v.hex, v.callsigns ?? "", v.registration ?? "", v.typeCode ?? "",
+             v.minAltitude.map(units.altitude) ?? "", v.maxAltitude.map(units.altitude) ?? "",
+             v.closestDistance.map(units.distance) ?? "", "\(v.messages)", "\(v.positions)"]
+        }
+        return tableLines(["#", "FIRST (UTC)", "LAST (UTC)", "HEX", "CALLSIGNS", "REG", "TYPE", "MIN ALT", "MAX ALT", "CLOSEST", "MSGS", "POS"], rows)
+    }
+
+    /// The summary of a visit's path and its altitude profile (at most 40 rows, evenly spread),
+    /// every figure in `units`.
+    static func pathLines(_ path: VisitPath, of visit: VisitRecord, units: Units) -> [String] {
+        func speed(_ kt: Double?) -> String { kt.map(units.speed) ?? "unknown" }
         let minutes = Int(path.duration / 60), seconds = Int(path.duration) % 60
-        print("\(visit.hex) \(visit.callsigns ?? "") \(visit.registration ?? "") \(visit.typeCode ?? "")".trimmingCharacters(in: .whitespaces))
-        print("from \(formatTime(path.start)) to \(formatTime(path.end)) UTC: \(minutes) min \(seconds) s, "
-              + String(format: "%.1f NM flown", path.distance) + ", average \(kt(path.averageSpeed)), top \(kt(path.maxSpeed))")
-        if let low = path.minAltitude, let high = path.maxAltitude { print("altitude \(low)–\(high) ft") }
-        guard !path.points.isEmpty else { print("no track points (positions were not kept for this visit)"); return }
+        var lines = ["\(visit.hex) \(visit.callsigns ?? "") \(visit.registration ?? "") \(visit.typeCode ?? "")".trimmingCharacters(in: .whitespaces)]
+        lines.append("from \(formatTime(path.start)) to \(formatTime(path.end)) UTC: \(minutes) min \(seconds) s, "
+                     + "\(units.distance(path.distance)) flown, average \(speed(path.averageSpeed)), top \(speed(path.maxSpeed))")
+        if let low = path.minAltitude, let high = path.maxAltitude { lines.append("altitude \(units.altitude(low))–\(units.altitude(high))") }
+        guard !path.points.isEmpty else { return lines + ["no track points (positions were not kept for this visit)"] }
         let step = max(1, (path.points.count + 39) / 40)
         var shown = stride(from: 0, to: path.points.count, by: step).map { path.points[$0] }
         if let last = path.points.last, shown.last != last { shown.append(last) }
         let rows = shown.map { p in
-            [String(format: "%d:%02d", Int(p.elapsed) / 60, Int(p.elapsed) % 60), String(format: "%.1f", p.distance),
-             p.altitude.map(String.init) ?? "", p.groundSpeed.map { String(format: "%.0f", $0) } ?? "",
+            [String(format: "%d:%02d", Int(p.elapsed) / 60, Int(p.elapsed) % 60), units.distance(p.distance),
+             p.altitude.map(units.altitude) ?? "", p.groundSpeed.map(units.speed) ?? "",
              String(format: "%.4f,%.4f", p.latitude, p.longitude)]
         }
-        for line in tableLines(["TIME", "NM", "ALT ft", "GS kt", "POSITION"], rows) { print(line) }
+        return lines + tableLines(["TIME", "FLOWN", "ALTITUDE", "SPEED", "POSITION"], rows)
     }
 
     /// What became of each journal event's webhook alert, from the delivery log: `sent`,

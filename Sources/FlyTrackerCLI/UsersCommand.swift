@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Store
 
 extension Units: ExpressibleByArgument {}
@@ -97,7 +98,7 @@ struct UsersCommand: ParsableCommand {
         @Option(help: "Email address.") var email: String?
         @Option(help: "Units: metric, imperial or aeronautical.") var units: Units?
         @Option(help: "Dark mode: on or off.") var darkMode: String?
-        @Option(help: "Language code, such as en or de.") var language: String?
+        @Option(help: ArgumentHelp("Language of the page and alert texts: \(MessageCatalogues.shipped.codes.joined(separator: ", ")).")) var language: String?
         @Option(help: "Add a webhook URL for alerts (http:// or https://).") var addWebhook: [String] = []
         @Flag(help: "Remove every webhook.") var clearWebhooks = false
         @OptionGroup var store: StoreOptions
@@ -116,10 +117,7 @@ struct UsersCommand: ParsableCommand {
                     }
                 }
                 if let language {
-                    guard (2...8).contains(language.count), language.allSatisfy({ $0.isLetter || $0 == "-" }) else {
-                        throw InputError("invalid --language '\(language)': expected a code such as en or pt-BR")
-                    }
-                    user.language = language
+                    do { try user.setLanguage(language) } catch { throw InputError("invalid --language: \(error)") }
                 }
                 if clearWebhooks { user.channels = [] }
                 user.channels += addWebhook.map { NotificationChannel(kind: .webhook, url: $0) }

@@ -146,8 +146,7 @@ extension PostgresStore {
     }
 
     public func updateUser(_ user: UserRecord) throws {
-        if let email = user.email { try AppDatabase.validate(email: email) }
-        try AppDatabase.validate(channels: user.channels)
+        try AppDatabase.validate(settings: user)
         guard let id = user.id else { throw UserError.unknownUser(user.username) }
         let channels = String(decoding: try JSONEncoder().encode(user.channels), as: UTF8.self)
         try blocking { [client, logger] in

@@ -1,23 +1,24 @@
 import AsyncHTTPClient
 import Foundation
 import GRDB
+import Localization
 
 /// The JSON body of a webhook: IFTTT Maker-compatible `value1…3` plus the whole event.
 public struct WebhookPayload: Codable, Sendable, Equatable {
     /// Callsign, else registration, else hex address.
     public var value1: String
-    /// What happened and which rule (`firstSeen: flight BA283`).
+    /// What happened and which rule, in the user's language (`First seen: flight BA283`).
     public var value2: String
     /// Where: distance and altitude in the user's units, and position, when known.
     public var value3: String
     public var user: String
     public var event: JournalEventRecord
 
-    public init(event: JournalEventRecord, user: String, units: Units = .aeronautical) {
+    public init(event: JournalEventRecord, user: String, units: Units = .aeronautical, language: String = MessageCatalogues.english) {
         self.event = event
         self.user = user
         value1 = event.callsign ?? event.registration ?? event.hex
-        value2 = "\(event.kind.rawValue): \(event.note ?? event.ruleLabel ?? "")"
+        value2 = "\(MessageCatalogues.shipped.text("kind.\(event.kind.rawValue)", language: language)): \(event.note ?? event.ruleLabel ?? "")"
         var parts: [String] = []
         if let d = event.distance { parts.append(units.distance(d)) }
         if let a = event.altitude { parts.append(units.altitude(a)) }
@@ -117,7 +118,7 @@ public actor AlertDispatcher {
                 lastAlert[key] = (event.time, event.id)
             }
             for channel in user.channels where channel.kind == .webhook {
-                log += await post(WebhookPayload(event: event, user: user.username, units: user.units), to: channel.url, userId: event.userId, eventId: event.id)
+                log += await post(WebhookPayload(event: event, user: user.username, units: user.units, language: user.language), to: channel.url, userId: event.userId, eventId: event.id)
             }
         }
         return log

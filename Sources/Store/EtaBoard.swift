@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import ModeS
 import Tracking
 
@@ -124,25 +125,29 @@ public enum EtaBoard {
 
     /// "in 7 min", "at 14:32" or "in 7 min (14:32)" for an event at `time` seen at `now`
     /// (clock times in `timeZone`).
-    public static func when(_ time: Double, now: Double, format: TimeFormat, timeZone: TimeZone = .current) -> String {
+    public static func when(_ time: Double, now: Double, format: TimeFormat, timeZone: TimeZone = .current,
+                            language: String = MessageCatalogues.english) -> String {
+        let texts = MessageCatalogues.shipped
         let minutes = max(0, Int(((time - now) / 60).rounded()))
-        let relative = minutes == 0 ? "now" : "in \(minutes) min"
+        let relative = minutes == 0 ? texts.text("time.now", language: language) : texts.text("time.inMinutes", language: language, ["n": "\(minutes)"])
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: time))
         let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         switch format {
         case .minutes: return relative
-        case .clock: return "at \(clock)"
-        case .both: return "\(relative) (\(clock))"
+        case .clock: return texts.text("time.at", language: language, ["clock": clock])
+        case .both: return texts.text("time.both", language: language, ["relative": relative, "clock": clock])
         }
     }
 
-    /// What a reminder says: "KLM1234 lands at Schiphol in 10 min (14:32)".
+    /// What a reminder says, in the user's units and language: "KLM1234 lands at Schiphol in
+    /// 10 min (14:32)" (`reminder.lands`, `reminder.passes`).
     public static func note(_ p: EtaPrediction, now: Double, format: TimeFormat, timeZone: TimeZone = .current,
-                            units: Units = .aeronautical) -> String {
-        let who = p.callsign ?? p.registration ?? p.hex
-        let what = p.event == .arrival ? "lands at \(p.placeName)" : "passes \(p.placeName) (\(units.distance(p.distance)))"
-        return "\(who) \(what) \(when(p.time, now: now, format: format, timeZone: timeZone))"
+                            units: Units = .aeronautical, language: String = MessageCatalogues.english) -> String {
+        MessageCatalogues.shipped.text(p.event == .arrival ? "reminder.lands" : "reminder.passes", language: language, [
+            "who": p.callsign ?? p.registration ?? p.hex, "place": p.placeName, "distance": units.distance(p.distance),
+            "when": when(p.time, now: now, format: format, timeZone: timeZone, language: language),
+        ])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Goals in a running receiver: each visit the recorder closes is applied once to every
 /// active goal (`Goal.apply`: a set insert, no rescan of the log); progress is saved, and a
@@ -34,10 +35,13 @@ public final class GoalService {
                     .filter { $0.role != .invited }.map(\.userId)
                 let who = v.callsign ?? v.registration ?? Observation.hex(UInt32(truncatingIfNeeded: v.address))
                 for userId in owners {
+                    let language = try store.user(id: userId)?.language ?? MessageCatalogues.english
+                    let note = MessageCatalogues.shipped.text(v.typeCode == nil ? "goal.reached" : "goal.reachedWithType", language: language,
+                                                              ["goal": goals[i].name, "who": who, "type": v.typeCode ?? ""])
                     let event = JournalEventRecord(userId: userId, watchRuleId: nil, visitId: v.id, address: v.address, time: v.lastSeen, kind: .goal,
                                                    callsign: v.callsign, registration: v.registration, typeCode: v.typeCode,
                                                    latitude: v.lastLatitude, longitude: v.lastLongitude, distance: v.closestDistance,
-                                                   ruleLabel: goals[i].name, note: "Goal reached: \(goals[i].name), with \(who)\(v.typeCode.map { " (\($0))" } ?? "")")
+                                                   ruleLabel: goals[i].name, note: note)
                     batch.events.append((VisitKey(v), event))
                 }
             }

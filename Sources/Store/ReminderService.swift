@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import ModeS
 import Tracking
 
@@ -57,8 +58,10 @@ public final class ReminderService {
                     userId: userId, watchRuleId: reminder.watchRuleId ?? p.ruleIds.first(where: WatchRule.isWatchlistRow), visitId: nil, address: Int(p.address), time: now,
                     kind: .reminder, callsign: p.callsign, registration: p.registration, typeCode: p.typeCode,
                     latitude: p.point.latitude, longitude: p.point.longitude, distance: p.distance,
-                    ruleLabel: "\(reminder.leadMinutes) min before \(p.event == .arrival ? "landing" : "closest")",
-                    note: EtaBoard.note(p, now: now, format: entry.user.timeFormat, timeZone: timeZone, units: entry.user.units))
+                    ruleLabel: MessageCatalogues.shipped.text(p.event == .arrival ? "reminder.ruleArrival" : "reminder.ruleClosest",
+                                                              language: entry.user.language, ["minutes": "\(reminder.leadMinutes)"]),
+                    note: EtaBoard.note(p, now: now, format: entry.user.timeFormat, timeZone: timeZone, units: entry.user.units,
+                                        language: entry.user.language))
                 batch.events.append((VisitKey(address: Int(p.address), firstSeen: -1), event))
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HummingbirdBcrypt
+import Localization
 
 /// Display units of a user.
 public enum Units: String, Codable, Sendable, CaseIterable {
@@ -56,6 +57,15 @@ public struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord, Se
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
+    /// Sets `language` to `code` as its catalogue spells it (`DE` → `de`), or throws
+    /// `unknownLanguage`: the page and alert texts exist only in the shipped languages.
+    public mutating func setLanguage(_ code: String) throws(UserError) {
+        guard let catalogue = MessageCatalogues.shipped.catalogue(code) else {
+            throw .unknownLanguage(code, known: MessageCatalogues.shipped.codes)
+        }
+        language = catalogue.code
+    }
+
     public enum Columns {
         public static let id = Column(CodingKeys.id)
         public static let username = Column(CodingKeys.username)
@@ -73,6 +83,8 @@ public enum UserError: Error, Equatable, CustomStringConvertible {
     case invalidURL(String)
     /// The same webhook twice: every alert would be posted twice.
     case duplicateChannel(String)
+    /// A language without a message catalogue (`MessageCatalogues`).
+    case unknownLanguage(String, known: [String])
 
     public var description: String {
         switch self {
@@ -84,6 +96,7 @@ public enum UserError: Error, Equatable, CustomStringConvertible {
         case .invalidEmail(let e): "invalid email address '\(e)'"
         case .invalidURL(let u): "invalid webhook URL '\(u)' (http:// or https://)"
         case .duplicateChannel(let u): "webhook '\(u)' is already set: each alert would be posted to it twice"
+        case .unknownLanguage(let code, let known): "unknown language '\(code)' (FlyTracker speaks \(known.joined(separator: ", ")))"
         }
     }
 }
@@ -147,8 +160,7 @@ extension AppDatabase {
 
     /// Saves changed settings (units, dark mode, language, channels, email).
     public func updateUser(_ user: UserRecord) throws {
-        if let email = user.email { try Self.validate(email: email) }
-        try Self.validate(channels: user.channels)
+        try Self.validate(settings: user)
         try writer.write { db in try user.update(db) }
     }
 
@@ -163,6 +175,16 @@ extension AppDatabase {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-"
         }
         guard (1...32).contains(username.count), allowed else { throw .invalidUsername(username) }
+    }
+
+    /// What both engines check before saving a user's settings: the email address, the
+    /// webhooks, and a language FlyTracker has a catalogue for.
+    public static func validate(settings user: UserRecord) throws(UserError) {
+        if let email = user.email { try validate(email: email) }
+        try validate(channels: user.channels)
+        guard MessageCatalogues.shipped.catalogue(user.language) != nil else {
+            throw .unknownLanguage(user.language, known: MessageCatalogues.shipped.codes)
+        }
     }
 
     public static func validate(email: String) throws(UserError) {

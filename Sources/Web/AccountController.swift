@@ -133,10 +133,7 @@ struct AccountController<Context: RequestContext> {
         if let units = change.units { u.units = units }
         if let dark = change.darkMode { u.darkMode = dark }
         if let language = change.language {
-            guard (2...8).contains(language.count), language.unicodeScalars.allSatisfy({ AircraftQueryParameters.isAlphanumeric($0) || $0 == "-" }) else {
-                throw APIError.badRequest("language must be a language tag such as en or pt-BR")
-            }
-            u.language = language
+            do { try u.setLanguage(language) } catch { throw APIError.badRequest(error.description) }
         }
         if let email = change.email { u.email = email.isEmpty ? nil : email }
         if let format = change.timeFormat { u.timeFormat = format }

@@ -1,5 +1,6 @@
 import Feeds
 import Foundation
+import Localization
 import Store
 
 /// The JSON of places, reminders and predictions: the API's (`PlacesController`) and the
@@ -30,8 +31,9 @@ public enum PlacesDocuments {
     }
 
     /// `{now, time_format, predictions: [{hex, flight, r, t, place_id, place, event, time,
-    /// in_seconds, when, distance_nm, lat, lon, rules}]}`, soonest first.
-    public static func eta(_ predictions: [EtaPrediction], now: Double, format: TimeFormat, timeZone: TimeZone = .current) -> String {
+    /// in_seconds, when, distance_nm, lat, lon, rules}]}`, soonest first; `when` in `language`.
+    public static func eta(_ predictions: [EtaPrediction], now: Double, format: TimeFormat, timeZone: TimeZone = .current,
+                           language: String = MessageCatalogues.english) -> String {
         let items = predictions.map { p -> String in
             var w = JSONWriter()
             w.add("hex", p.hex)
@@ -43,7 +45,7 @@ public enum PlacesDocuments {
             w.add("event", p.event.rawValue)
             w.add("time", p.time, decimals: 1)
             w.add("in_seconds", p.time - now, decimals: 1)
-            w.add("when", EtaBoard.when(p.time, now: now, format: format, timeZone: timeZone))
+            w.add("when", EtaBoard.when(p.time, now: now, format: format, timeZone: timeZone, language: language))
             w.add("distance_nm", p.distance, decimals: 2)
             w.add("lat", p.point.latitude, decimals: 5)
             w.add("lon", p.point.longitude, decimals: 5)

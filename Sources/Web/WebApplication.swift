@@ -1,4 +1,5 @@
 import Hummingbird
+import Localization
 import HummingbirdCore
 import HummingbirdTLS
 import Logging
@@ -93,6 +94,7 @@ public func buildRouter(sources: WebSources, staticFiles: StaticFiles = .bundled
     DataController(sources: sources).addRoutes(to: router.group("data"))
     AircraftController(sources: sources).addRoutes(to: router.group("api"))
     ReceiversController(sources: sources).addRoutes(to: router.group("api"))
+    LanguagesController(catalogues: .shipped).addRoutes(to: router.group("api"))
     if let accounts = sources.accounts {
         AccountController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         PlacesController(accounts: accounts, sources: sources).addRoutes(to: router.group("api"))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PostgresTestSupport
 import Store
 import Testing
 @testable import FlyTrackerCLI
@@ -66,6 +67,35 @@ struct StoreCommandsTests {
         #expect((try? HistoryCommand.parse(["--aircraft", "4840d6", "--visit", "2"]))?.visit == 2)
     }
 
+    @Test("users set --language takes a language FlyTracker speaks, in any case")
+    func setLanguage() throws {
+        let (path, db) = try Self.database()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try Self.run(UsersCommand.self, ["set", "alice", "--language", "FR", "--db", path])
+        #expect(try db.user(named: "alice")?.language == "fr")
+    }
+
+    @Test("history --aircraft shows a visit list and a visit's path in the units asked for (aeronautical unless told)")
+    func historyUnits() {
+        // North at 360 kt for a minute: 6 NM (11.1 km, 6.9 mi), climbing from 3000 to 3600 ft.
+        let path = VisitPath(visitId: 9, points: TrackFixtures.northbound(visitId: 9, speed: 360))
+        let visit = VisitRecord(id: 9, address: 0x4840D6, firstSeen: 1000, lastSeen: 1060, callsign: "KLM601", minAltitude: 3000,
+                                maxAltitude: 3600, closestDistance: 4.25)
+        let aeronautical = HistoryCommand.pathLines(path, of: visit, units: .aeronautical).joined(separator: "\n")
+        #expect(aeronautical.contains("1 min 0 s, 6.0 NM flown, average 360 kt, top 360 kt"), "\(aeronautical)")
+        #expect(aeronautical.contains("altitude 3000 ft–3600 ft"))
+        let metric = HistoryCommand.pathLines(path, of: visit, units: .metric).joined(separator: "\n")
+        #expect(metric.contains("11.1 km flown, average 667 km/h, top 667 km/h"), "\(metric)")
+        #expect(metric.contains("altitude 914 m–1097 m"))
+        #expect(metric.contains("5.6 km") && metric.contains("1067 m"), "the profile rows too")
+        #expect(!metric.contains(" NM") && !metric.contains(" ft") && !metric.contains(" kt"))
+        let imperial = HistoryCommand.pathLines(path, of: visit, units: .imperial).joined(separator: "\n")
+        #expect(imperial.contains("6.9 mi flown, average 414 mph"), "\(imperial)")
+        let list = HistoryCommand.visitLines([visit], units: .metric).joined(separator: "\n")
+        #expect(list.contains("914 m") && list.contains("1097 m") && list.contains("7.9 km"), "\(list)")
+        #expect((try? HistoryCommand.parse(["--aircraft", "4840d6", "--units", "metric"]))?.units == .metric)
+    }
+
     @Test("A watchlist rule is added, listed and removed")
     func trackRoundTrip() throws {
         let (path, db) = try Self.database()
@@ -86,6 +116,8 @@ struct StoreCommandsTests {
         ["users", "passwd", "zed"],
         ["users", "set", "alice", "--dark-mode", "maybe"],
         ["users", "set", "alice", "--add-webhook", "ftp://example.org"],
+        ["users", "set", "alice", "--language", "nl"],
+        ["users", "set", "alice", "--dark-mode", "on", "--language", "klingon"],
         ["history", "--user", "zed"],
         ["history", "--aircraft", "x!y"],
         ["history", "--aircraft", "4840d6", "--visit", "1"],
@@ -109,7 +141,7 @@ struct StoreCommandsTests {
         #expect(try db.rules(username: "alice").isEmpty)
         #expect(try db.users().map(\.username) == ["alice"])
         let user = try #require(try db.user(named: "alice"))
-        #expect(!user.darkMode && user.channels.isEmpty)
+        #expect(!user.darkMode && user.channels.isEmpty && user.language == "en")
         _ = before
     }
 }

@@ -94,7 +94,7 @@ struct AlertDispatcherTests {
         #expect(bodies.count == 3)
         let payload = try JSONDecoder().decode(WebhookPayload.self, from: Data(try #require(bodies.last).utf8))
         #expect(payload.value1 == "KLM601")
-        #expect(payload.value2 == "firstSeen: flight KL601")
+        #expect(payload.value2 == "First seen: flight KL601")
         #expect(payload.value3 == "7.9 km 914 m 52.1000,4.2000", "in alice's units (metric)")
         #expect(payload.user == "alice")
         #expect(payload.event == event)
@@ -108,6 +108,21 @@ struct AlertDispatcherTests {
         if let kind { e.kind = kind }
         try db.writer.write { d in try e.insert(d) }
         return e
+    }
+
+    @Test("Webhook texts in each of the user's languages (English for a code without a catalogue)")
+    func languages() throws {
+        let event = JournalEventRecord(userId: 1, watchRuleId: nil, visitId: nil, address: 0x4840D6, time: 0, kind: .closestApproach,
+                                       callsign: "KLM601", altitude: 3000, distance: 4.25, ruleLabel: "flight KL601")
+        #expect(WebhookPayload(event: event, user: "a").value2 == "Closest approach: flight KL601")
+        #expect(WebhookPayload(event: event, user: "a", language: "de").value2 == "Größte Annäherung: flight KL601")
+        #expect(WebhookPayload(event: event, user: "a", language: "fr").value2 == "Point le plus proche: flight KL601")
+        #expect(WebhookPayload(event: event, user: "a", language: "xx").value2 == "Closest approach: flight KL601")
+        for kind in JournalKind.allCases {
+            var e = event
+            e.kind = kind
+            #expect(!WebhookPayload(event: e, user: "a", language: "fr").value2.hasPrefix("kind."), "\(kind) has a French text")
+        }
     }
 
     @Test("Webhook texts and figures in each of the user's units")

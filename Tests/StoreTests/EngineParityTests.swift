@@ -107,7 +107,7 @@ import Tracking
         var alice = try store.addUser(username: "alice", password: "correct horse", now: 1, cost: testCost)
         alice.units = .aeronautical
         alice.darkMode = true
-        alice.language = "nl"
+        alice.language = "fr"
         alice.email = "alice@example.org"
         alice.channels = [NotificationChannel(url: "https://hooks.example.org/a?b=c")]
         try store.updateUser(alice)
@@ -124,6 +124,14 @@ import Tracking
         try store.updateUser(bad)
         #expect(try store.user(id: alice.id!)?.channels.count == 2, "another URL is a second webhook")
         try store.updateUser(alice)
+        // Only a language with a message catalogue: its texts would otherwise fall back unseen.
+        bad = alice
+        bad.language = "nl"
+        #expect(throws: UserError.unknownLanguage("nl", known: ["en", "de", "fr"])) { try store.updateUser(bad) }
+        #expect(throws: UserError.unknownLanguage("nl", known: ["en", "de", "fr"])) { try bad.setLanguage("nl") }
+        try bad.setLanguage("DE")
+        #expect(bad.language == "de")
+        #expect(try store.user(id: alice.id!) == alice, "nothing written")
         try store.setPassword(username: "alice", password: "battery staple", cost: testCost)
         #expect(throws: UserError.wrongPassword) { try store.authenticate(username: "alice", password: "correct horse") }
         #expect(try store.authenticate(username: "alice", password: "battery staple").id == alice.id)

@@ -85,6 +85,10 @@ import Tracking
         let (s, id) = try SocialStoreTests.store(engine)
         let group = try s.createGroup(ownerId: id["ann"]!, name: "Heavies", description: nil, open: true, now: 0)
         try s.joinGroup(userId: id["bob"]!, name: "Heavies", now: 0)
+        // Each member's journal speaks their own language.
+        var bob = try #require(try s.user(id: id["bob"]!))
+        try bob.setLanguage("de")
+        try s.updateUser(bob)
         var mine = Self.definitions[0]
         mine.userId = id["cy"]
         let personal = try s.addGoal(mine)
@@ -118,7 +122,8 @@ import Tracking
         let brute = Self.bruteForce(Self.definitions[0], visits)
         #expect(saved.progress == brute.progress && saved.completedVisitId == brute.completedBy)
         #expect(try s.goals(userId: id["bob"]!).map(\.name) == ["a military aircraft"], "a member sees the group's goals")
-        #expect(try s.journal(username: "bob", limit: 5).first?.note?.hasPrefix("Goal reached: a military aircraft, with ") == true)
+        #expect(try s.journal(username: "bob", limit: 5).first?.note?.hasPrefix("Ziel erreicht: a military aircraft, mit ") == true)
+        #expect(try s.journal(username: "ann", limit: 5).first?.note?.hasPrefix("Goal reached: a military aircraft, with ") == true)
         #expect(throws: GoalError.unknownGoal(personal.id!)) { try s.removeGoal(id: personal.id!, userId: id["bob"]!) }
         try s.removeGoal(id: personal.id!, userId: id["cy"]!)
         #expect(try s.goals(userId: id["cy"]!).isEmpty)

@@ -87,6 +87,18 @@ import Tracking
         }
     }
 
+    @Test("A reminder's text is in the user's language, units and time format")
+    func noteLanguages() {
+        let utc = TimeZone(identifier: "UTC")!
+        let pass = Self.prediction(0x4840D6, time: 600, event: .closest)   // 00:10 UTC, 10 min after now = 0
+        let landing = Self.prediction(0x4840D6, time: 600, event: .arrival)
+        #expect(EtaBoard.note(pass, now: 0, format: .both, timeZone: utc, units: .metric) == "KLM601 passes Garden (0.6 km) in 10 min (00:10)")
+        #expect(EtaBoard.note(pass, now: 0, format: .both, timeZone: utc, units: .metric, language: "de")
+                == "KLM601 fliegt an Garden vorbei (0.6 km) in 10 min (00:10)")
+        #expect(EtaBoard.note(landing, now: 0, format: .clock, timeZone: utc, language: "fr") == "KLM601 atterrit à Garden à 00:10")
+        #expect(EtaBoard.note(landing, now: 600, format: .minutes, timeZone: utc, language: "de") == "KLM601 landet in Garden jetzt")
+    }
+
     @Test("End to end: tracked aircraft heading for a place raise each reminder once, at its lead, in the journal", arguments: Engine.allCases)
     func endToEnd(_ engine: Engine) throws {
         let store = try engine.makeStore()

@@ -1,4 +1,5 @@
 import ModeS
+import PostgresTestSupport
 import Testing
 import Tracking
 @testable import Store
@@ -8,12 +9,7 @@ struct VisitPathTests {
     @Test("distance is the sum of the legs between points, duration first to last, average speed their ratio")
     func straightLine() {
         // North at 360 kt: 1 NM every 10 s, for a minute; altitude climbing 100 ft a point.
-        let start = Coordinate(latitude: 52, longitude: 4)
-        let records = (0...6).map { i in
-            let p = Geodesy.destination(from: start, bearing: 0, distance: Double(i))
-            return TrackPointRecord(visitId: 9, time: 1000 + Double(i) * 10, latitude: p.latitude, longitude: p.longitude,
-                                    altitude: 3000 + 100 * i, track: 0, groundSpeed: 355 + Double(i))
-        }
+        let records = TrackFixtures.northbound(visitId: 9)
         let path = VisitPath(visitId: 9, points: records.reversed())
         #expect(path.start == 1000 && path.end == 1060 && path.duration == 60)
         #expect(abs(path.distance - 6) < 1e-6)

@@ -238,25 +238,26 @@ struct AccountTests {
         }
     }
 
-    @Test("Settings: units, dark mode, language change for the session's user only; bad values 400", arguments: Engine.allCases)
+    @Test("Settings: units, dark mode, language change for the session's user only; bad values and unknown languages 400", arguments: Engine.allCases)
     func settings(engine: Engine) async throws {
         try await Self.app(engine: engine).test(.router) { client in
             let alice = try await Self.register(client, "alice")
             let bob = try await Self.register(client, "bob")
             try await client.execute(uri: "/api/me", method: .put, headers: alice,
-                                     body: Self.body(#"{"units":"aeronautical","darkMode":true,"language":"nl"}"#)) { response in
+                                     body: Self.body(#"{"units":"aeronautical","darkMode":true,"language":"DE"}"#)) { response in
                 #expect(response.status == .ok)
                 let doc = try response.json()
                 #expect(doc["units"] as? String == "aeronautical")
                 #expect(doc["darkMode"] as? Bool == true)
-                #expect(doc["language"] as? String == "nl")
+                #expect(doc["language"] as? String == "de")
             }
             try await client.execute(uri: "/api/me", method: .get, headers: bob) { response in
                 let doc = try response.json()
                 #expect(doc["darkMode"] as? Bool == false)
                 #expect(doc["units"] as? String == "metric")
             }
-            for bad in [#"{"units":"furlongs"}"#, #"{"language":"<script>"}"#, #"{"email":"nope"}"#, "[]"] {
+            for bad in [#"{"units":"furlongs"}"#, #"{"language":"<script>"}"#, #"{"language":"nl"}"#, #"{"language":""}"#,
+                        #"{"email":"nope"}"#, "[]"] {
                 try await client.execute(uri: "/api/me", method: .put, headers: alice, body: Self.body(bad)) { response in
                     #expect(response.status == .badRequest, "\(bad)")
                 }

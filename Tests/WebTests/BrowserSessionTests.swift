@@ -77,9 +77,9 @@ extension BrowserTests {
         #expect(result["rows"] as? Int == 4)
         #expect(result["symbols"] as? Int == 3)
         #expect(result["user"] as? String == "ann")
-        #expect((result["watchlist"] as? String)?.contains("registration PHBXA") == true, "\(result)")
+        #expect((result["watchlist"] as? String)?.contains("Registration PHBXA") == true, "\(result)")
         #expect(result["loginShownAfterLogout"] as? Bool == true)
-        #expect((result["watchlistAfterLogin"] as? String)?.contains("registration PHBXA") == true)
+        #expect((result["watchlistAfterLogin"] as? String)?.contains("Registration PHBXA") == true)
     }
 
     /// Runs `script` (a `driver`) against a server over `sources` in headless Chromium; its output.

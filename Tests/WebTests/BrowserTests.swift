@@ -48,4 +48,19 @@ struct BrowserTests {
         _ = try await Self.chromium(["--screenshot=\(shot)", "--window-size=1400,900", url])
         #expect(FileManager.default.fileExists(atPath: shot))
     }
+
+    @Test("A German browser gets the page in German: headings, controls, the status line and field names")
+    func german() async throws {
+        let server = WebServer()
+        let port = try await server.start(sources: try Sky.sources(), configuration: WebConfiguration(host: "127.0.0.1", port: 0))
+        defer { Task { await server.stop() } }
+        let dom = try await Self.chromium(["--lang=de-DE", "--accept-lang=de-DE,de", "--dump-dom", "http://127.0.0.1:\(port)/"])
+        #expect(dom.contains("<html lang=\"de\""), "\(dom.prefix(300))")
+        #expect(dom.contains(">Rufzeichen</th>") && dom.contains(">Höhe</th>") && dom.contains(">Entf.</th>"))
+        #expect(dom.contains(">Einheiten</span>") && dom.contains(">Anmelden</button>"))
+        #expect(dom.contains("placeholder=\"Suche: KLM"))
+        #expect(dom.contains("<option value=\"de\">Deutsch</option>") && dom.contains("<option value=\"fr\">Français</option>"))
+        #expect(dom.range(of: #"id="status"[^>]*>\d+ Flugzeuge<"#, options: .regularExpression) != nil, "the status line")
+        #expect(!dom.contains(">Callsign</th>"))
+    }
 }

@@ -27,10 +27,61 @@ $('range').addEventListener('change', (e) => { state.range = Number(e.target.val
 $('labels').addEventListener('change', render);
 $('trails').addEventListener('change', render);
 
+// ---- Language: the message catalogue of the chosen language (api/languages/{code}); English
+// fills what a catalogue lacks. Texts are templates: t('status.aircraft', { count: 3 }).
+const i18n = { language: 'en', texts: {}, english: {}, languages: [{ code: 'en', name: 'English' }] };
+function t(key, params) {
+  const template = i18n.texts[key] ?? i18n.english[key] ?? key;
+  return params ? template.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m)) : template;
+}
+// The static texts of index.html: data-i18n (text) and data-i18n-placeholder/-aria-label/-alt.
+function translatePage() {
+  document.documentElement.lang = i18n.language;
+  for (const e of document.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  for (const attr of ['placeholder', 'aria-label', 'alt']) {
+    for (const e of document.querySelectorAll(`[data-i18n-${attr}]`)) e.setAttribute(attr, t(e.getAttribute(`data-i18n-${attr}`)));
+  }
+  $('account-button').textContent = account.user ? account.user.username : t('account.login');
+}
+async function loadCatalogue(code) { return (await getJSON('api/languages/' + encodeURIComponent(code))).messages; }
+async function setLanguage(code) {
+  if (!i18n.languages.some((l) => l.code === code)) code = 'en';
+  try {
+    if (!Object.keys(i18n.english).length) i18n.english = await loadCatalogue('en');
+    i18n.texts = code === 'en' ? i18n.english : await loadCatalogue(code);
+    i18n.language = code;
+  } catch (_) { i18n.texts = i18n.english; i18n.language = 'en'; }
+  $('language').value = i18n.language;
+  translatePage();
+  retranslate();
+}
+// The first language: this browser's last choice, else the first of its languages we have.
+const languageReady = (async () => {
+  try { i18n.languages = (await getJSON('api/languages')).languages; } catch (_) { /* English only */ }
+  $('language').replaceChildren(...i18n.languages.map((l) => { const o = document.createElement('option'); o.value = l.code; o.textContent = l.name; return o; }));
+  const codes = i18n.languages.map((l) => l.code);
+  const wanted = [localStorage.getItem('flytracker.language'), ...(navigator.languages || [])].filter(Boolean)
+    .map((c) => (codes.includes(c) ? c : codes.find((k) => k === c.split('-')[0].toLowerCase()))).find(Boolean);
+  await setLanguage(wanted || 'en');
+})();
+$('language').addEventListener('change', async (e) => {
+  localStorage.setItem('flytracker.language', e.target.value);
+  await setLanguage(e.target.value);
+  saveSettings();
+});
+// Everything drawn from data is drawn again in the new language.
+function retranslate() {
+  render();
+  if (state.selected) loadDetails(state.selected);
+  if (account.user) { loadWatchlist(); loadJournal(); renderPlaces(); }
+  if (!$('account').hidden) loadStats();
+  if (!$('social').hidden) showTab(social.tab);
+}
+
 // ---- Units ----
 const fmt = {
   alt(a) {
-    if (a.alt_baro === 'ground') return 'ground';
+    if (a.alt_baro === 'ground') return t('units.ground');
     if (typeof a.alt_baro !== 'number') return '';
     return state.units === 'metric' ? Math.round(a.alt_baro * 0.3048) + ' m' : a.alt_baro + ' ft';
   },
@@ -121,8 +172,8 @@ async function loadReceivers() {
   try { state.receivers = (await getJSON('api/receivers')).receivers || []; } catch (_) { state.receivers = []; }
   $('receiver-filter').hidden = state.receivers.length === 0;
   const select = $('receiver');
-  const options = [['', 'All receivers (' + state.receivers.length + ')']].concat(state.receivers.map((r) => [r.id,
-    (r.name || r.id) + (r.connected ? '' : ' (offline)') + ' · ' + r.aircraft + ' aircraft · ' + fmt.dist(r.max_range)]));
+  const options = [['', t('receivers.allCount', { count: state.receivers.length })]].concat(state.receivers.map((r) => [r.id,
+    t(r.connected ? 'receivers.option' : 'receivers.optionOffline', { name: r.name || r.id, aircraft: r.aircraft, range: fmt.dist(r.max_range) })]));
   select.replaceChildren(...options.map(([value, text]) => { const o = document.createElement('option'); o.value = value; o.textContent = text; return o; }));
   if (state.receiverFilter && !state.receivers.some((r) => r.id === state.receiverFilter)) state.receiverFilter = '';
   select.value = state.receiverFilter;
@@ -280,15 +331,11 @@ function select(hex) {
   loadDetails(hex);
 }
 $('close-details').addEventListener('click', () => { state.selected = null; $('details').hidden = true; render(); });
-const detailNames = {
-  hex: 'ICAO address', type: 'Source', flight: 'Callsign', r: 'Registration', t: 'Type', desc: 'Type name', ownOp: 'Owner / operator',
-  operator: 'Operator', country: 'Country', year: 'Year', alt_baro: 'Altitude (baro)', alt_geom: 'Altitude (GNSS)', gs: 'Ground speed',
-  ias: 'IAS', tas: 'TAS', mach: 'Mach', track: 'Track', mag_heading: 'Heading (mag)', true_heading: 'Heading (true)', roll: 'Roll',
-  baro_rate: 'Vertical rate (baro)', geom_rate: 'Vertical rate (GNSS)', squawk: 'Squawk', emergency: 'Emergency', category: 'Category',
-  nav_qnh: 'QNH', nav_altitude_mcp: 'Selected altitude (MCP)', nav_altitude_fms: 'Selected altitude (FMS)', nav_heading: 'Selected heading',
-  nav_modes: 'Autopilot modes', lat: 'Latitude', lon: 'Longitude', r_dst: 'Distance', r_dir: 'Bearing', messages: 'Messages', seen: 'Seen (s ago)',
-  seen_pos: 'Position (s ago)', rssi: 'RSSI (dBFS)', military: 'Military',
-};
+// The fields the details panel lists, in order; each is named by the catalogue's `field.<key>`.
+const detailKeys = ['hex', 'type', 'flight', 'r', 't', 'desc', 'ownOp', 'operator', 'country', 'year', 'alt_baro', 'alt_geom', 'gs',
+  'ias', 'tas', 'mach', 'track', 'mag_heading', 'true_heading', 'roll', 'baro_rate', 'geom_rate', 'squawk', 'emergency', 'category',
+  'nav_qnh', 'nav_altitude_mcp', 'nav_altitude_fms', 'nav_heading', 'nav_modes', 'lat', 'lon', 'r_dst', 'r_dir', 'messages', 'seen',
+  'seen_pos', 'rssi', 'military'];
 function detailValue(key, a) {
   const v = a[key];
   switch (key) {
@@ -306,7 +353,7 @@ async function loadDetails(hex) {
   let doc;
   try { doc = await getJSON('api/aircraft/' + encodeURIComponent(hex)); } catch (err) {
     $('details-title').textContent = hex;
-    $('details-sub').textContent = 'not in view: ' + (err.message || err);
+    $('details-sub').textContent = t('details.notInView', { error: err.message || err });
     $('details-fields').replaceChildren();
     $('details').hidden = false;
     return;
@@ -317,9 +364,9 @@ async function loadDetails(hex) {
   $('details-title').textContent = ((a.flight || '').trim() || a.hex) + (a.r ? ' · ' + a.r : '');
   $('details-sub').textContent = [a.desc || a.t, a.operator, a.country].filter(Boolean).join(' · ');
   const dl = document.createDocumentFragment();
-  for (const key of Object.keys(detailNames)) {
+  for (const key of detailKeys) {
     if (a[key] === undefined || (Array.isArray(a[key]) && !a[key].length)) continue;
-    const dt = document.createElement('dt'); dt.textContent = detailNames[key];
+    const dt = document.createElement('dt'); dt.textContent = t('field.' + key);
     const dd = document.createElement('dd'); dd.textContent = detailValue(key, a);
     dl.appendChild(dt); dl.appendChild(dd);
   }
@@ -353,43 +400,46 @@ async function loadVisitPath(hex, n) {
   }
   if (state.selected !== hex) return;
   const minutes = Math.floor(path.duration / 60), seconds = Math.round(path.duration % 60);
-  $('visit-summary').textContent = [`${minutes} min ${seconds} s`, fmt.dist(path.distance) + ' flown',
-    path.averageSpeed ? 'average ' + fmt.speed(path.averageSpeed) : '', path.maxSpeed ? 'top ' + fmt.speed(path.maxSpeed) : '']
+  $('visit-summary').textContent = [t('visits.duration', { minutes, seconds }), t('visits.flown', { distance: fmt.dist(path.distance) }),
+    path.averageSpeed ? t('visits.average', { speed: fmt.speed(path.averageSpeed) }) : '',
+    path.maxSpeed ? t('visits.top', { speed: fmt.speed(path.maxSpeed) }) : '']
     .filter(Boolean).join(' · ');
   const svg = $('visit-profile');
   svg.replaceChildren();
   const points = path.points.filter((p) => typeof p.altitude === 'number');
-  if (points.length < 2) { const t = el('text', { x: 8, y: 60 }, svg); t.textContent = 'no altitude profile'; return; }
+  if (points.length < 2) { const t = el('text', { x: 8, y: 60 }, svg); t.textContent = t('visits.noProfile'); return; }
   const span = Math.max(0.1, points[points.length - 1].distance);
   const maxAlt = Math.max(1000, ...points.map((p) => p.altitude));
   const xy = points.map((p) => [(p.distance / span) * 290 + 5, 115 - (p.altitude / maxAlt) * 105]);
   el('polyline', { points: xy.map((q) => q.map((v) => v.toFixed(1)).join(',')).join(' ') }, svg);
   const label = el('text', { x: 6, y: 12 }, svg);
-  label.textContent = `altitude along ${fmt.dist(span)} (max ${fmt.alt({ alt_baro: maxAlt })})`;
+  label.textContent = t('visits.profile', { distance: fmt.dist(span), max: fmt.alt({ alt_baro: maxAlt }) });
 }
 function renderProfile(track) {
   const svg = $('details-track');
   svg.replaceChildren();
   const points = track.filter((p) => typeof p.alt === 'number');
-  if (points.length < 2) { const t = el('text', { x: 8, y: 60 }, svg); t.textContent = 'no track yet'; return; }
+  if (points.length < 2) { const t = el('text', { x: 8, y: 60 }, svg); t.textContent = t('details.noTrack'); return; }
   const t0 = points[0].time, t1 = points[points.length - 1].time;
   const maxAlt = Math.max(1000, ...points.map((p) => p.alt));
   const xy = points.map((p) => [((p.time - t0) / Math.max(1, t1 - t0)) * 290 + 5, 115 - (p.alt / maxAlt) * 105]);
   el('polyline', { points: xy.map((q) => q.map((v) => v.toFixed(1)).join(',')).join(' ') }, svg);
   const label = el('text', { x: 6, y: 12 }, svg);
-  label.textContent = `altitude, last ${Math.round(t1 - t0)} s (max ${fmt.alt({ alt_baro: maxAlt })})`;
+  label.textContent = t('details.profile', { seconds: Math.round(t1 - t0), max: fmt.alt({ alt_baro: maxAlt }) });
 }
 
 // ---- Render loop ----
 function render() {
-  const status = state.error ? 'error' : `${state.aircraft.length} aircraft` + (state.total !== undefined && state.total !== state.aircraft.length ? ` of ${state.total}` : '');
+  const status = state.error ? t('status.error')
+    : state.total !== undefined && state.total !== state.aircraft.length ? t('status.aircraftOf', { count: state.aircraft.length, total: state.total })
+      : t('status.aircraft', { count: state.aircraft.length });
   $('status').textContent = status;
   $('error').hidden = !state.error;
   $('error').textContent = state.error || '';
   renderList();
   renderScope();
 }
-loadReceiver().then(refresh);
+languageReady.then(loadReceiver).then(refresh);
 setInterval(() => { if (!state.receiver) loadReceiver(); refresh(); }, 1000);
 loadReceivers();
 setInterval(loadReceivers, 5000);
@@ -426,7 +476,7 @@ function setUser(user) {
   $('user-panel').hidden = !user;
   $('track-this').hidden = !user;
   $('discuss-this').hidden = !user;
-  $('account-button').textContent = user ? user.username : 'Log in';
+  $('account-button').textContent = user ? user.username : t('account.login');
   // The social panel comes with a login.
   $('social-button').hidden = !user;
   if (!user) $('social').hidden = true;
@@ -436,6 +486,7 @@ function setUser(user) {
     if (user.units) { state.units = user.units; $('units').value = user.units; localStorage.setItem('flytracker.units', user.units); }
     if (typeof user.darkMode === 'boolean') { applyDark(user.darkMode); localStorage.setItem('flytracker.dark', String(user.darkMode)); }
     if (user.timeFormat) $('time-format').value = user.timeFormat;
+    if (user.language && user.language !== i18n.language) { localStorage.setItem('flytracker.language', user.language); setLanguage(user.language); }
     loadWatchlist();
     loadJournal();
     loadPlaces();
@@ -447,7 +498,7 @@ function setUser(user) {
 }
 function saveSettings() {
   if (!account.user) return;
-  send('PUT', 'api/me', { units: state.units, darkMode: $('dark').checked, timeFormat: $('time-format').value })
+  send('PUT', 'api/me', { units: state.units, darkMode: $('dark').checked, timeFormat: $('time-format').value, language: i18n.language })
     .then((u) => { account.user = u; renderPlaces(); }).catch(() => {});
 }
 $('time-format').addEventListener('change', saveSettings);
@@ -463,10 +514,10 @@ async function loadWatchlist() {
   const list = document.createDocumentFragment();
   for (const rule of doc.rules) {
     const li = document.createElement('li');
-    li.textContent = rule.kind + ' ' + rule.value + (rule.label ? ' (' + rule.label + ')' : '');
+    li.textContent = t('watch.' + rule.kind) + ' ' + rule.value + (rule.label ? ' (' + rule.label + ')' : '');
     const remove = document.createElement('button');
     remove.type = 'button';
-    remove.textContent = 'remove';
+    remove.textContent = t('common.remove');
     remove.addEventListener('click', async () => {
       try { await send('DELETE', 'api/me/watchlist/' + rule.id); loadWatchlist(); } catch (err) { showError('watch-error', err); }
     });
@@ -486,7 +537,7 @@ async function loadJournal() {
   const list = document.createDocumentFragment();
   for (const e of doc.events) {
     const li = document.createElement('li');
-    li.textContent = new Date(e.time * 1000).toLocaleString() + ' · ' + e.kind + ' · ' + (e.callsign || e.registration || e.hex) + (e.rule ? ' · ' + e.rule : '');
+    li.textContent = new Date(e.time * 1000).toLocaleString() + ' · ' + t('kind.' + e.kind) + ' · ' + (e.callsign || e.registration || e.hex) + (e.rule ? ' · ' + e.rule : '');
     list.appendChild(li);
   }
   $('journal').replaceChildren(list);
@@ -509,7 +560,7 @@ async function loadStats() {
   }
   svg.replaceChildren();
   const rows = doc.rows;
-  if (!rows.length) { const t = el('text', { x: 6, y: 20 }, svg); t.textContent = 'no visits recorded yet'; return; }
+  if (!rows.length) { const t = el('text', { x: 6, y: 20 }, svg); t.textContent = t('stats.none'); return; }
   const max = Math.max(1, ...rows.map((r) => r.aircraft));
   const h = 190 / rows.length;
   rows.forEach((r, i) => {
@@ -527,8 +578,8 @@ $('pick-random').addEventListener('click', async () => {
   const v = doc.visit;
   $('random-pick').textContent = v
     ? [v.callsign || v.registration || v.address.toString(16).padStart(6, '0'), v.registration, v.typeCode, v.operatorName,
-       'last heard ' + new Date(v.lastSeen * 1000).toLocaleString()].filter(Boolean).join(' · ')
-    : 'no aircraft recorded yet';
+       t('stats.lastHeard', { time: new Date(v.lastSeen * 1000).toLocaleString() })].filter(Boolean).join(' · ')
+    : t('stats.noAircraft');
 });
 
 // ---- Places: saved places, predicted passes and landings counting down, reminders ----
@@ -550,10 +601,10 @@ async function loadPlaces() {
 function when(time) {
   const now = places.now + (Date.now() / 1000 - places.loadedAt);
   const s = Math.max(0, time - now);
-  const relative = s < 60 ? `in ${Math.round(s)} s` : `in ${Math.round(s / 60)} min`;
-  const clock = 'at ' + new Date(time * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const relative = s < 60 ? t('time.inSeconds', { n: Math.round(s) }) : t('time.inMinutes', { n: Math.round(s / 60) });
+  const clock = new Date(time * 1000).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const format = (account.user && account.user.timeFormat) || 'minutes';
-  return format === 'clock' ? clock : format === 'both' ? `${relative} (${clock.slice(3)})` : relative;
+  return format === 'clock' ? t('time.at', { clock }) : format === 'both' ? t('time.both', { relative, clock }) : relative;
 }
 function renderPlaces() {
   const list = document.createDocumentFragment();
@@ -567,25 +618,25 @@ function renderPlaces() {
     const event = place.airport ? 'arrival' : 'closest';
     const remind = document.createElement('button');
     remind.type = 'button';
-    remind.textContent = 'remind 10 & 2 min';
+    remind.textContent = t('places.remind');
     remind.addEventListener('click', async () => {
-      try { await send('POST', 'api/me/reminders', { place_id: place.id ?? null, event, minutes: [10, 2] }); showError('place-error', null); remind.textContent = 'reminders set'; }
+      try { await send('POST', 'api/me/reminders', { place_id: place.id ?? null, event, minutes: [10, 2] }); showError('place-error', null); remind.textContent = t('places.remindersSet'); }
       catch (err) { showError('place-error', err); }
     });
     li.appendChild(remind);
     if (place.id !== null && place.id !== undefined) {
       const rename = document.createElement('button');
       rename.type = 'button';
-      rename.textContent = 'rename';
+      rename.textContent = t('common.rename');
       rename.addEventListener('click', async () => {
-        const name = window.prompt('New name for ' + place.name, place.name);
+        const name = window.prompt(t('places.renamePrompt', { name: place.name }), place.name);
         if (!name || name === place.name) return;
         try { await send('PUT', 'api/me/places/' + place.id, { name }); showError('place-error', null); loadPlaces(); } catch (err) { showError('place-error', err); }
       });
       li.appendChild(rename);
       const remove = document.createElement('button');
       remove.type = 'button';
-      remove.textContent = 'remove';
+      remove.textContent = t('common.remove');
       remove.addEventListener('click', async () => {
         try { await send('DELETE', 'api/me/places/' + place.id); loadPlaces(); } catch (err) { showError('place-error', err); }
       });
@@ -595,7 +646,7 @@ function renderPlaces() {
       const row = document.createElement('span');
       row.className = 'eta';
       row.dataset.hex = p.hex;
-      row.appendChild(document.createTextNode(`${p.flight || p.r || p.hex} ${p.event === 'arrival' ? 'lands' : 'passes'} `));
+      row.appendChild(document.createTextNode(t(p.event === 'arrival' ? 'places.lands' : 'places.passes', { who: p.flight || p.r || p.hex }) + ' '));
       const countdown = document.createElement('span');
       countdown.className = 'countdown';
       countdown.dataset.time = String(p.time);
@@ -715,15 +766,15 @@ async function loadFeed(more) {
     item.dataset.post = String(p.id);
     const meta = document.createElement('div');
     meta.className = 'meta';
-    meta.textContent = (p.automatic ? 'FlyTracker' : p.author) + ' · ' + new Date(p.created_at * 1000).toLocaleString() + (p.hex ? ' · ' + p.hex : '') + ' · ' + p.comments + ' comments';
+    meta.textContent = (p.automatic ? 'FlyTracker' : p.author) + ' · ' + new Date(p.created_at * 1000).toLocaleString() + (p.hex ? ' · ' + p.hex : '') + ' · ' + t('feed.comments', { count: p.comments });
     const text = document.createElement('div');
     text.className = 'text';
     text.textContent = p.text;
     item.append(meta, text);
-    if (p.picture) { const img = document.createElement('img'); img.src = p.picture; img.alt = 'picture'; img.className = 'post-picture'; item.appendChild(img); }
-    button('comments', item, () => showComments(p.id, item));
-    if (account.user && p.author === account.user.username) button('delete', item, async () => { await send('DELETE', 'api/posts/' + p.id); loadFeed(false); });
-    else if (account.user) button('report', item, async () => { const reason = window.prompt('Why?'); if (reason) await send('POST', 'api/posts/' + p.id + '/report', { reason }); });
+    if (p.picture) { const img = document.createElement('img'); img.src = p.picture; img.alt = t('feed.picture'); img.className = 'post-picture'; item.appendChild(img); }
+    button(t('feed.showComments'), item, () => showComments(p.id, item));
+    if (account.user && p.author === account.user.username) button(t('common.delete'), item, async () => { await send('DELETE', 'api/posts/' + p.id); loadFeed(false); });
+    else if (account.user) button(t('feed.report'), item, async () => { const reason = window.prompt(t('feed.reportWhy')); if (reason) await send('POST', 'api/posts/' + p.id + '/report', { reason }); });
     list.appendChild(item);
   }
   social.next = doc.next;
@@ -737,9 +788,9 @@ async function showComments(id, item) {
   for (const c of doc.comments) li(c.author + ': ' + c.text, list);
   const form = document.createElement('form');
   const input = document.createElement('input');
-  input.placeholder = 'comment';
+  input.placeholder = t('feed.commentPlaceholder');
   input.maxLength = 500;
-  input.setAttribute('aria-label', 'Comment');
+  input.setAttribute('aria-label', t('feed.comment'));
   form.appendChild(input);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -790,10 +841,10 @@ async function loadProfile() {
   box.replaceChildren();
   for (const f of profileFields) {
     const label = document.createElement('label');
-    label.textContent = f.replace('_', ' ') + ' ';
+    label.textContent = t('profile.field.' + f) + ' ';
     const select = document.createElement('select');
     select.dataset.field = f;
-    for (const v of ['public', 'friends', 'me']) { const o = document.createElement('option'); o.value = v; o.textContent = v === 'me' ? 'only me' : v; select.appendChild(o); }
+    for (const v of ['public', 'friends', 'me']) { const o = document.createElement('option'); o.value = v; o.textContent = t('profile.visibility.' + v); select.appendChild(o); }
     select.value = p.visibility[f];
     label.appendChild(select);
     box.appendChild(label);
@@ -801,7 +852,7 @@ async function loadProfile() {
   const stats = $('profile-stats');
   stats.replaceChildren();
   for (const [k, v] of Object.entries(p.stats || {})) {
-    const dt = document.createElement('dt'); dt.textContent = k.replaceAll('_', ' ');
+    const dt = document.createElement('dt'); dt.textContent = t('profile.stat.' + k);
     const dd = document.createElement('dd');
     dd.textContent = v === null || v === undefined ? '—' : k.endsWith('sighting') ? new Date(v * 1000).toLocaleDateString() : k.endsWith('_nm') ? fmt.ringLabel(v) : String(v);
     stats.append(dt, dd);
@@ -833,10 +884,10 @@ async function loadFriends() {
     for (const n of names) { const item = li(n, list); for (const [label, act] of actions(n)) button(label, item, async () => { await act(); loadFriends(); }); }
   };
   const name = (n) => encodeURIComponent(n);
-  fill('friends', doc.friends, (n) => [['remove', () => send('DELETE', 'api/me/friends/' + name(n))], ['compare', async () => { $('compare-with').value = n; showTab('compare'); }]]);
-  fill('friends-incoming', doc.incoming, (n) => [['accept', () => send('POST', 'api/me/friends/' + name(n) + '/accept')], ['decline', () => send('DELETE', 'api/me/friends/' + name(n))]]);
-  fill('friends-outgoing', doc.outgoing, (n) => [['withdraw', () => send('DELETE', 'api/me/friends/' + name(n))]]);
-  fill('friends-blocked', doc.blocked, (n) => [['unblock', () => send('DELETE', 'api/me/blocks/' + name(n))]]);
+  fill('friends', doc.friends, (n) => [[t('common.remove'), () => send('DELETE', 'api/me/friends/' + name(n))], [t('friends.compare'), async () => { $('compare-with').value = n; showTab('compare'); }]]);
+  fill('friends-incoming', doc.incoming, (n) => [[t('friends.accept'), () => send('POST', 'api/me/friends/' + name(n) + '/accept')], [t('friends.decline'), () => send('DELETE', 'api/me/friends/' + name(n))]]);
+  fill('friends-outgoing', doc.outgoing, (n) => [[t('friends.withdraw'), () => send('DELETE', 'api/me/friends/' + name(n))]]);
+  fill('friends-blocked', doc.blocked, (n) => [[t('friends.unblock'), () => send('DELETE', 'api/me/blocks/' + name(n))]]);
 }
 $('friend-form').addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -853,11 +904,11 @@ async function loadGroups() {
   const list = $('groups');
   list.replaceChildren();
   for (const g of doc.groups) {
-    const item = li(g.name + ' · ' + g.role, list);
+    const item = li(g.name + ' · ' + t('groups.role.' + g.role), list);
     const gn = encodeURIComponent(g.name);
-    if (g.role === 'invited') button('join', item, async () => { await send('POST', 'api/groups/' + gn + '/join'); loadGroups(); });
-    else button('open', item, () => showGroup(g.name));
-    button(g.role === 'invited' ? 'decline' : 'leave', item, async () => { await send('POST', 'api/groups/' + gn + '/leave'); loadGroups(); });
+    if (g.role === 'invited') button(t('groups.join'), item, async () => { await send('POST', 'api/groups/' + gn + '/join'); loadGroups(); });
+    else button(t('groups.show'), item, () => showGroup(g.name));
+    button(g.role === 'invited' ? t('friends.decline') : t('groups.leave'), item, async () => { await send('POST', 'api/groups/' + gn + '/leave'); loadGroups(); });
   }
 }
 async function showGroup(name) {
@@ -865,8 +916,8 @@ async function showGroup(name) {
   const page = $('group-page');
   page.replaceChildren();
   const h = document.createElement('h3'); h.textContent = g.name + (g.description ? ' — ' + g.description : ''); page.appendChild(h);
-  const members = document.createElement('ul'); for (const m of g.members || []) li(m.username + ' (' + m.role + ')', members); page.appendChild(members);
-  const rules = document.createElement('ul'); for (const r of (g.watchlist || { rules: [] }).rules) li('tracks ' + r.kind + ' ' + r.value, rules); page.appendChild(rules);
+  const members = document.createElement('ul'); for (const m of g.members || []) li(m.username + ' (' + t('groups.role.' + m.role) + ')', members); page.appendChild(members);
+  const rules = document.createElement('ul'); for (const r of (g.watchlist || { rules: [] }).rules) li(t('groups.tracks', { kind: t('watch.' + r.kind), value: r.value }), rules); page.appendChild(rules);
   const seen = document.createElement('ol'); for (const e of (g.sightings || { events: [] }).events) li(new Date(e.time * 1000).toLocaleString() + ' · ' + (e.callsign || e.registration || e.hex) + ' · ' + (e.type || ''), seen); page.appendChild(seen);
 }
 $('group-form').addEventListener('submit', async (e) => {
@@ -890,7 +941,7 @@ async function loadGoals() {
     bar.appendChild(fill);
     item.appendChild(bar);
     item.appendChild(document.createTextNode(g.progress + '/' + g.target + (g.completed_at ? ' ✓ ' + new Date(g.completed_at * 1000).toLocaleDateString() + ' (' + g.completed_by + ')' : '')));
-    if (!g.group) button('remove', item, async () => { await send('DELETE', 'api/me/goals/' + g.id); loadGoals(); });
+    if (!g.group) button(t('common.remove'), item, async () => { await send('DELETE', 'api/me/goals/' + g.id); loadGoals(); });
   }
 }
 $('goal-form').addEventListener('submit', async (e) => {
@@ -911,8 +962,9 @@ $('compare-form').addEventListener('submit', async (e) => {
   const svg = $('compare-chart');
   svg.replaceChildren();
   const head = el('text', { x: 4, y: 12 }, svg);
-  const far = (side) => (side.longest_distance_nm ? ', farthest ' + fmt.ringLabel(side.longest_distance_nm) : '');
-  head.textContent = `${doc.me.name}: ${doc.me.aircraft} aircraft, ${doc.me.types} types${far(doc.me)} · ${doc.other.name}: ${doc.other.aircraft} aircraft, ${doc.other.types} types${far(doc.other)}`;
+  const side = (s) => t('compare.side', { name: s.name, aircraft: s.aircraft, types: s.types })
+    + (s.longest_distance_nm ? t('compare.farthest', { distance: fmt.ringLabel(s.longest_distance_nm) }) : '');
+  head.textContent = side(doc.me) + ' · ' + side(doc.other);
   const types = [...new Set([...doc.me.per_type, ...doc.other.per_type].map((t) => t.type))].slice(0, 10);
   const count = (side, t) => (side.per_type.find((x) => x.type === t) || { aircraft: 0 }).aircraft;
   const max = Math.max(1, ...types.flatMap((t) => [count(doc.me, t), count(doc.other, t)]));
