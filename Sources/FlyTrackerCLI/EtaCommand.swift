@@ -44,7 +44,7 @@ struct EtaCommand: ParsableCommand {
         }
         if let home { all.insert(EtaBoard.receiverPlace(home, userId: u.id!), at: 0) }
         let predictions = EtaBoard.predictions(inputs, places: all, matcher: WatchlistMatcher(rules: rules, airlines: airlines), now: now)
-        if json { print(PlacesDocuments.eta(predictions, now: now, format: u.timeFormat)); return }
+        if json { print(PlacesDocuments.eta(predictions, now: now, format: u.timeFormat, units: u.units)); return }
         if predictions.isEmpty {
             print("no tracked aircraft is heading for your places (\(inputs.count) aircraft with a position, \(rules.count) rules, \(all.count) places)")
             return

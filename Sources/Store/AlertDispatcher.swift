@@ -18,12 +18,26 @@ public struct WebhookPayload: Codable, Sendable, Equatable {
         self.event = event
         self.user = user
         value1 = event.callsign ?? event.registration ?? event.hex
-        value2 = "\(MessageCatalogues.shipped.text("kind.\(event.kind.rawValue)", language: language)): \(event.note ?? event.ruleLabel ?? "")"
+        value2 = event.what(language: language)
+        value3 = event.place(units: units)
+    }
+}
+
+/// An event as a person reads it: the webhook's texts, and the journal's in the API.
+extension JournalEventRecord {
+    /// What happened and which rule, in `language`: `First seen: flight BA283`.
+    public func what(language: String) -> String {
+        "\(MessageCatalogues.shipped.text("kind.\(kind.rawValue)", language: language)): \(note ?? ruleLabel ?? "")"
+    }
+
+    /// Where: distance and altitude in `units`, and the position, as far as known
+    /// (`7.9 km 914 m 52.1000,4.2000`).
+    public func place(units: Units) -> String {
         var parts: [String] = []
-        if let d = event.distance { parts.append(units.distance(d)) }
-        if let a = event.altitude { parts.append(units.altitude(a)) }
-        if let la = event.latitude, let lo = event.longitude { parts.append(String(format: "%.4f,%.4f", la, lo)) }
-        value3 = parts.joined(separator: " ")
+        if let distance { parts.append(units.distance(distance)) }
+        if let altitude { parts.append(units.altitude(altitude)) }
+        if let latitude, let longitude { parts.append(String(format: "%.4f,%.4f", latitude, longitude)) }
+        return parts.joined(separator: " ")
     }
 }
 

@@ -179,7 +179,7 @@ struct AccountController<Context: RequestContext> {
             limit = l
         }
         let events = try accounts.database.journal(username: u.username, limit: limit)
-        return .json(Self.journalDocument(events))
+        return .json(Self.journalDocument(events, for: u))
     }
 
     // MARK: Documents
@@ -212,7 +212,9 @@ struct AccountController<Context: RequestContext> {
         return w.finish()
     }
 
-    static func journalDocument(_ events: [JournalEventRecord]) -> String {
+    /// `{events: [...]}`: each event's fields in NM and ft, and `what` and `where` as `reader`
+    /// reads them (language and units: the webhook's `value2` and `value3`).
+    static func journalDocument(_ events: [JournalEventRecord], for reader: UserRecord) -> String {
         let items = events.map { e -> String in
             var w = JSONWriter()
             w.add("id", e.id.map { Int($0) })
@@ -228,6 +230,8 @@ struct AccountController<Context: RequestContext> {
             w.add("distance", e.distance)
             w.add("rule", e.ruleLabel)
             w.add("note", e.note)
+            w.add("what", e.what(language: reader.language))
+            w.add("where", e.place(units: reader.units))
             return w.finish()
         }
         var w = JSONWriter()

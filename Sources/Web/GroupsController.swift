@@ -100,7 +100,7 @@ struct GroupsController<Context: RequestContext> {
                 return mw.finish()
             }))
             w.addRaw("watchlist", AccountController<Context>.rulesDocument(try accounts.database.groupRules(groupId: g.id)))
-            w.addRaw("sightings", AccountController<Context>.journalDocument(try accounts.database.groupSightings(g, limit: 50)))
+            w.addRaw("sightings", AccountController<Context>.journalDocument(try accounts.database.groupSightings(g, limit: 50), for: u))
         }
         return .json(w.finish())
     }

@@ -165,6 +165,6 @@ struct PlacesController<Context: RequestContext> {
         let matcher = WatchlistMatcher(rules: try accounts.database.watchRules().filter { $0.userId == u.id },
                                        airlines: try accounts.database.airlineCodes())
         let predictions = EtaBoard.predictions(snapshot, places: places, matcher: matcher)
-        return .json(PlacesDocuments.eta(predictions, now: now, format: u.timeFormat, language: u.language))
+        return .json(PlacesDocuments.eta(predictions, now: now, format: u.timeFormat, language: u.language, units: u.units))
     }
 }

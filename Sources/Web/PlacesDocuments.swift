@@ -31,9 +31,10 @@ public enum PlacesDocuments {
     }
 
     /// `{now, time_format, predictions: [{hex, flight, r, t, place_id, place, event, time,
-    /// in_seconds, when, distance_nm, lat, lon, rules}]}`, soonest first; `when` in `language`.
+    /// in_seconds, when, distance_nm, distance, lat, lon, rules}]}`, soonest first; `when` in
+    /// `language`, `distance` in `units` (`7.4 km`).
     public static func eta(_ predictions: [EtaPrediction], now: Double, format: TimeFormat, timeZone: TimeZone = .current,
-                           language: String = MessageCatalogues.english) -> String {
+                           language: String = MessageCatalogues.english, units: Units = .aeronautical) -> String {
         let items = predictions.map { p -> String in
             var w = JSONWriter()
             w.add("hex", p.hex)
@@ -47,6 +48,7 @@ public enum PlacesDocuments {
             w.add("in_seconds", p.time - now, decimals: 1)
             w.add("when", EtaBoard.when(p.time, now: now, format: format, timeZone: timeZone, language: language))
             w.add("distance_nm", p.distance, decimals: 2)
+            w.add("distance", units.distance(p.distance))
             w.add("lat", p.point.latitude, decimals: 5)
             w.add("lon", p.point.longitude, decimals: 5)
             w.addRaw("rules", JSONWriter.array(p.ruleIds.map { String($0) }))

@@ -54,6 +54,24 @@ struct LanguageTests {
         }
     }
 
+    @Test("the journal's what and where are in the reader's language and units; its numbers stay in NM and ft")
+    func journalTexts() throws {
+        let event = JournalEventRecord(id: 1, userId: 1, watchRuleId: nil, visitId: nil, address: 0x4840D6, time: 0, kind: .closestApproach,
+                                       callsign: "KLM601", latitude: 52.1, longitude: 4.2, altitude: 3000, distance: 4.25, ruleLabel: "flight KL601")
+        var reader = UserRecord(username: "ada", passwordHash: "-", units: .metric, language: "de", createdAt: 0)
+        var doc = try JSONSerialization.jsonObject(with: Data(AccountController<BasicRequestContext>.journalDocument([event], for: reader).utf8)) as? [String: Any]
+        var item = try #require((doc?["events"] as? [[String: Any]])?.first)
+        #expect(item["what"] as? String == "Größte Annäherung: flight KL601")
+        #expect(item["where"] as? String == "7.9 km 914 m 52.1000,4.2000")
+        #expect(item["distance"] as? Double == 4.25 && item["alt"] as? Int == 3000)
+        reader.units = .imperial
+        reader.language = "en"
+        doc = try JSONSerialization.jsonObject(with: Data(AccountController<BasicRequestContext>.journalDocument([event], for: reader).utf8)) as? [String: Any]
+        item = try #require((doc?["events"] as? [[String: Any]])?.first)
+        #expect(item["what"] as? String == "Closest approach: flight KL601")
+        #expect(item["where"] as? String == "4.9 mi 3000 ft 52.1000,4.2000")
+    }
+
     @Test("every key index.html names (text, placeholder, aria-label, alt) is in the English catalogue")
     func htmlKeysExist() throws {
         let html = try Self.page("index.html")
@@ -98,7 +116,6 @@ struct LanguageTests {
         let families: [String: [String]] = [
             "field.": detailKeys,
             "watch.": WatchKind.allCases.map(\.rawValue),
-            "kind.": JournalKind.allCases.map(\.rawValue),
             "groups.role.": GroupRole.allCases.map(\.rawValue),
             "profile.field.": profileFields,
             "profile.visibility.": ["public", "friends", "me"],

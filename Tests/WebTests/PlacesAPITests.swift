@@ -144,7 +144,7 @@ struct PlacesAPITests {
         }
     }
 
-    @Test("GET /api/me/eta predicts when a tracked aircraft passes a place, in the user's time format")
+    @Test("GET /api/me/eta predicts when a tracked aircraft passes a place, in the user's time format, language and units")
     func eta() async throws {
         try await Self.app().test(.router) { client in
             let alice = try await AccountTests.register(client, "alice")
@@ -172,6 +172,16 @@ struct PlacesAPITests {
                 #expect(abs(seconds - 237.6) < 3, "\(seconds)")
                 #expect((p["when"] as? String)?.hasPrefix("in 4 min (") == true, "\(p["when"] ?? "")")
                 #expect(try #require(p["distance_nm"] as? Double) < 0.3)
+                #expect((p["distance"] as? String)?.hasSuffix(" km") == true, "metric, a new account's units")
+            }
+            try await client.execute(uri: "/api/me", method: .put, headers: alice, body: Self.body(#"{"language":"fr","units":"imperial"}"#)) { r in
+                #expect(r.status == .ok)
+            }
+            try await client.execute(uri: "/api/me/eta", method: .get, headers: alice) { r in
+                let p = try #require((try r.json()["predictions"] as? [[String: Any]])?.first)
+                #expect((p["when"] as? String)?.hasPrefix("dans 4 min (") == true, "\(p["when"] ?? "")")
+                #expect((p["distance"] as? String)?.hasSuffix(" mi") == true, "\(p["distance"] ?? "")")
+                #expect(try #require(p["distance_nm"] as? Double) < 0.3, "the number stays in NM")
             }
         }
     }

@@ -496,10 +496,12 @@ function setUser(user) {
     places.list = []; places.eta = []; reminders.lastId = null;
   }
 }
+// The account keeps the page's settings; what the server words for the user (journal, eta)
+// is loaded again in the new language and units.
 function saveSettings() {
   if (!account.user) return;
   send('PUT', 'api/me', { units: state.units, darkMode: $('dark').checked, timeFormat: $('time-format').value, language: i18n.language })
-    .then((u) => { account.user = u; renderPlaces(); }).catch(() => {});
+    .then((u) => { account.user = u; loadJournal(); loadPlaces(); }).catch(() => {});
 }
 $('time-format').addEventListener('change', saveSettings);
 $('units').addEventListener('change', saveSettings);
@@ -537,7 +539,8 @@ async function loadJournal() {
   const list = document.createDocumentFragment();
   for (const e of doc.events) {
     const li = document.createElement('li');
-    li.textContent = new Date(e.time * 1000).toLocaleString() + ' · ' + t('kind.' + e.kind) + ' · ' + (e.callsign || e.registration || e.hex) + (e.rule ? ' · ' + e.rule : '');
+    // `what` and `where` come in the account's language and units.
+    li.textContent = [new Date(e.time * 1000).toLocaleString(), e.callsign || e.registration || e.hex, e.what, e.where].filter(Boolean).join(' · ');
     list.appendChild(li);
   }
   $('journal').replaceChildren(list);
