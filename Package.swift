@@ -65,6 +65,11 @@ let package = Package(
             "ModeS", "Tracking", "Localization",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        ]),
+        // The application services on the store: the sighting recorder and watchlist matching,
+        // webhook alerts, predictions and reminders, goals, automatic posts.
+        .target(name: "Services", dependencies: [
+            "ModeS", "Tracking", "Store", "Localization",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         // The same store on PostgreSQL (PostgresNIO): many receivers, one database.
@@ -88,7 +93,7 @@ let package = Package(
         .target(name: "Images", dependencies: ["CImageShim"]),
         // HTTP API and the web page (Hummingbird).
         .target(name: "Web", dependencies: [
-            "ModeS", "Tracking", "Store", "Feeds", "Images", "Localization",
+            "ModeS", "Tracking", "Store", "Services", "Feeds", "Images", "Localization",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -106,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "FlyTrackerCLI",
             dependencies: [
-                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "PostgresStore", "Web", "Benchmarks", "Localization",
+                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "Services", "PostgresStore", "Web", "Benchmarks", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -121,15 +126,15 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "ModeS"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "PostgresStore", "PostgresTestSupport", "ModeS", "Tracking", "Localization"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Services", "PostgresStore", "PostgresTestSupport", "ModeS", "Tracking", "Localization"]),
         // A PostgreSQL server the tests start themselves (initdb and pg_ctl).
         .target(name: "PostgresTestSupport", dependencies: ["PostgresStore", "Store", "Tracking", "ModeS"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "ModeS"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Store", "Tracking", "ModeS", "PostgresStore", "PostgresTestSupport", "Localization",
+            "Web", "Store", "Services", "Tracking", "ModeS", "PostgresStore", "PostgresTestSupport", "Localization",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS", "Radio", "Tracking", "Store", "PostgresTestSupport"]),
+        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS", "Radio", "Tracking", "Store", "Services", "PostgresTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Foundation
 import ModeS
 import PostgresStore
 import Store
+import Services
 import Synchronization
 import Tracking
 

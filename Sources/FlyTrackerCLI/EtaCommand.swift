@@ -4,6 +4,7 @@ import Foundation
 import ModeS
 import NIOCore
 import Store
+import Services
 import Web
 
 /// `flytracker eta --user NAME`: when the user's tracked aircraft will pass their places or

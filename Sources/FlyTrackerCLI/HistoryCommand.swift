@@ -1,5 +1,6 @@
 import ArgumentParser
 import Store
+import Services
 
 /// `flytracker history (--user NAME | --aircraft HEX|REG [--visit N])`: a user's journal, an
 /// aircraft's visits, or the path of one visit.

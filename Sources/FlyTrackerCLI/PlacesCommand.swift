@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Store
+import Services
 import Web
 
 extension ReminderRecord.Event: ExpressibleByArgument {}

@@ -6,6 +6,7 @@ import ModeS
 import PostgresStore
 import Radio
 import Store
+import Services
 import Tracking
 import Web
 

@@ -4,6 +4,7 @@ import Feeds
 import Foundation
 import ModeS
 import Store
+import Services
 import Tracking
 import Web
 

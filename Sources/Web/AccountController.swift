@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdBcrypt
 import Store
+import Services
 
 /// Accounts and per-user data over the Store (`AppDatabase`): register, log in, log out
 /// (this session, or every session of the account) with a session cookie (HttpOnly,

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import ModeS
 import Store
+import Services
 import Tracking
 
 /// The session user's places, reminders and predictions: `GET/POST /api/me/places`,

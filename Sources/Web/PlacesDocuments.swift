@@ -2,6 +2,7 @@ import Feeds
 import Foundation
 import Localization
 import Store
+import Services
 
 /// The JSON of places, reminders and predictions: the API's (`PlacesController`) and the
 /// CLI's `--json`.

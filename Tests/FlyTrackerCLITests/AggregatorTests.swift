@@ -4,6 +4,7 @@ import ModeS
 import PostgresTestSupport
 import Radio
 import Store
+import Services
 import Testing
 import Tracking
 @testable import Feeds

@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import Testing
+@testable import Services
 @testable import Store
 
 /// A tiny HTTP server on 127.0.0.1 answering each request with the next scripted status

@@ -2,6 +2,7 @@ import Foundation
 import ModeS
 import Testing
 import Tracking
+@testable import Services
 @testable import Store
 
 /// The feed's automatic posts: only the kinds enabled, each once.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import Services
 @testable import Store
 
 /// Killing a writer process mid-stream (SIGKILL) loses nothing committed and corrupts

@@ -5,6 +5,7 @@ import PostgresStore
 import PostgresTestSupport
 import Testing
 import Tracking
+@testable import Services
 @testable import Store
 
 /// The store's behaviour on both engines: every test runs against SQLite and against a real

@@ -3,6 +3,7 @@ import ModeS
 import PostgresTestSupport
 import Testing
 import Tracking
+@testable import Services
 @testable import Store
 
 /// Goals evaluated incrementally as visits close give the same progress and completion as a

@@ -3,6 +3,7 @@ import ModeS
 import PostgresTestSupport
 import Testing
 import Tracking
+@testable import Services
 @testable import Store
 
 /// Spotting groups on both engines: membership by openness and invitation, the owner's

@@ -2,6 +2,7 @@ import Foundation
 import ModeS
 import Testing
 import Tracking
+@testable import Services
 @testable import Store
 
 /// A run killed mid-visit (`kill -9`, a power cut) leaves visits open in the store. The next

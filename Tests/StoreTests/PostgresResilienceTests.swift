@@ -5,6 +5,7 @@ import PostgresStore
 import PostgresTestSupport
 import Synchronization
 import Testing
+@testable import Services
 @testable import Store
 
 /// PostgreSQL that is not there at start, or goes away mid-run: clear errors, and with

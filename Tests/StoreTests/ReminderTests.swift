@@ -3,6 +3,7 @@ import ModeS
 import PostgresTestSupport
 import Testing
 import Tracking
+@testable import Services
 @testable import Store
 
 /// Reminders: when they fire (the schedule, pure), and end to end through a live aircraft

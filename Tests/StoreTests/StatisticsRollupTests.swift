@@ -3,6 +3,7 @@ import GRDB
 import ModeS
 import Testing
 import Tracking
+@testable import Services
 @testable import Store
 
 @Suite("Statistics rollups")

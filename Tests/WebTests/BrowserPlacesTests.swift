@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import Services
 import Testing
 @testable import Web
 

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import ModeS
 import Store
+import Services
 import Testing
 import Tracking
 @testable import Web

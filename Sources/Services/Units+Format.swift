@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Figures in a user's units (`UserRecord.units`): what the command line, reminders and
 /// webhook texts show. Distances are kept in NM, altitudes in ft and speeds in kt (DESIGN.md);

@@ -1,5 +1,5 @@
-import GRDB
 import ModeS
+import Store
 import Tracking
 
 /// How the recorder builds visits, track points and journal events.

@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import ModeS
+import Store
 import Tracking
 
 /// Reminders in a running receiver: once a second, every user's predictions (`EtaBoard`)

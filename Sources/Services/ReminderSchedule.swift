@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Which reminders come due, from one evaluation of the predictions to the next. Pure: the
 /// caller brings the predictions and the clock.

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Tracking
 
 /// The site's automatic posts, each kind enabled by the owner (`run --auto-posts`):

@@ -1,3 +1,4 @@
+import Store
 import Tracking
 
 /// Every user's watchlist rules indexed by kind and value, so matching one aircraft costs a

@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import ModeS
+import Store
 import Tracking
 
 /// One predicted event: a tracked aircraft passing within a place's radius (closest

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Store
 
 /// Goals in a running receiver: each visit the recorder closes is applied once to every
 /// active goal (`Goal.apply`: a set insert, no rescan of the log); progress is saved, and a
