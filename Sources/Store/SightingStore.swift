@@ -54,7 +54,7 @@ public struct SightingWriteResult: Sendable {
 /// The store's operations that do not depend on its engine: SQLite (`AppDatabase`, the
 /// embedded default) and PostgreSQL (`PostgresStore`, for many receivers) both provide them,
 /// with the same results; the store test suite runs every one against both.
-public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore, GoalStore, FeedStore, SessionRepository {
+public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore, GoalStore, PostStore, SessionRepository {
     /// `sqlite` or `postgresql`.
     var engine: String { get }
     /// False while the store is known to be away (its writes queued): the recorder then

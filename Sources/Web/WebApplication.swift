@@ -102,7 +102,7 @@ public func buildRouter(sources: WebSources, staticFiles: StaticFiles = .bundled
         ProfileController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         GroupsController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         GoalsController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
-        FeedController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
+        PostsController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         CompareController(accounts: accounts, clock: sources.clock).addRoutes(to: router.group("api"))
         StatsController(database: sources.statistics ?? accounts.database).addRoutes(to: router.group("api"))
         VisitsController(database: sources.statistics ?? accounts.database).addRoutes(to: router.group("api"))

@@ -5,7 +5,7 @@ import Testing
 
 /// The feed on both engines: who sees which post, blocks, pagination by cursor, comments,
 /// reports and deletion.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct FeedStoreTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct PostStoreTests {
     @Test(arguments: Engine.allCases)
     func visibilityPagesAndModeration(_ engine: Engine) throws {
         let (s, id) = try SocialStoreTests.store(engine)
@@ -20,7 +20,7 @@ import Testing
                                                    ("dee", dee, .public, nil, "dee here"), ("auto", nil, .public, nil, "Squawk 7700: KLM1")] as [(String, Int64?, PostRecord.Audience, Int64?, String)] {
             ids[key] = try s.addPost(PostRecord(userId: user, audience: audience, groupId: group, text: text, address: key == "auto" ? 0x4840D6 : nil, createdAt: 1)).id
         }
-        func texts(_ view: FeedView, _ viewer: Int64?) throws -> [String] { try s.feed(view, viewer: viewer, before: nil, limit: 50).map(\.text) }
+        func texts(_ view: PostsView, _ viewer: Int64?) throws -> [String] { try s.posts(view, viewer: viewer, before: nil, limit: 50).map(\.text) }
         #expect(try texts(.everyone, nil) == ["Squawk 7700: KLM1", "dee here", "hello <script>"])
         #expect(try texts(.everyone, cy) == ["Squawk 7700: KLM1", "dee here"], "cy, blocked by ann, sees nothing of hers")
         #expect(try texts(.friends, bob) == ["for friends", "hello <script>"])
@@ -32,20 +32,20 @@ import Testing
         #expect(try s.post(id: ids["public"]!, viewer: cy) == nil)
         _ = try s.addComment(CommentRecord(postId: ids["public"]!, userId: bob, text: " nice ", createdAt: 2))
         #expect(try s.comments(postId: ids["public"]!).map(\.text) == ["nice"] && s.post(id: ids["public"]!, viewer: nil)?.comments == 1)
-        #expect(throws: FeedError.invalidText(limit: 500)) { try s.addComment(CommentRecord(postId: ids["public"]!, userId: bob, text: "  ", createdAt: 2)) }
+        #expect(throws: PostError.invalidText(limit: 500)) { try s.addComment(CommentRecord(postId: ids["public"]!, userId: bob, text: "  ", createdAt: 2)) }
         try s.report(postId: ids["dee"]!, userId: bob, reason: "rude", now: 3)
-        #expect(throws: FeedError.alreadyReported) { try s.report(postId: ids["dee"]!, userId: bob, reason: "again", now: 4) }
+        #expect(throws: PostError.alreadyReported) { try s.report(postId: ids["dee"]!, userId: bob, reason: "again", now: 4) }
         #expect(try s.reports(limit: 10).map(\.reporter) == ["bob"])
         try s.setAdmin(userId: bob, true)
         #expect(try s.isAdmin(userId: bob) && !s.isAdmin(userId: ann))
         try s.deletePost(id: ids["dee"]!)
-        #expect(throws: FeedError.unknownPost(ids["dee"]!)) { try s.deletePost(id: ids["dee"]!) }
+        #expect(throws: PostError.unknownPost(ids["dee"]!)) { try s.deletePost(id: ids["dee"]!) }
         // Pages by cursor: 120 posts in pages of 50, 50, 20, each newest first, none twice.
         for i in 0..<120 { _ = try s.addPost(PostRecord(userId: dee, audience: .public, text: "post \(i)", createdAt: Double(10 + i))) }
         var seen: [String] = []
         var cursor: Int64?
         repeat {
-            let page = try s.feed(.everyone, viewer: dee, before: cursor, limit: 50)
+            let page = try s.posts(.everyone, viewer: dee, before: cursor, limit: 50)
             seen += page.map(\.text)
             cursor = page.count == 50 ? page.last?.id : nil
         } while cursor != nil

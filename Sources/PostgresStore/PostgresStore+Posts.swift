@@ -1,8 +1,8 @@
 import PostgresNIO
 import Store
 
-/// The feed on PostgreSQL (`FeedStore`), the same queries as SQLite's (`FeedQuery`).
-extension PostgresStore: FeedStore {
+/// Posts on PostgreSQL (`PostStore`), the same queries as SQLite's (`PostQuery`).
+extension PostgresStore: PostStore {
     static func post(_ row: PostgresRow) throws -> PostRecord? {
         let c = try row.makeRandomAccess()
         guard let audience = PostRecord.Audience(rawValue: try c[2].decode(String.self)) else { return nil }
@@ -37,25 +37,25 @@ extension PostgresStore: FeedStore {
         return p
     }
 
-    public func feed(_ view: FeedView, viewer: Int64?, before: Int64?, limit: Int) throws -> [PostRecord] {
+    public func posts(_ view: PostsView, viewer: Int64?, before: Int64?, limit: Int) throws -> [PostRecord] {
         var binds = PostgresBindings()
-        let sql = FeedQuery.page(view, viewer: viewer, before: before, limit: limit) { binds.append($0); return "$\(binds.count)" }
+        let sql = PostQuery.page(view, viewer: viewer, before: before, limit: limit) { binds.append($0); return "$\(binds.count)" }
         return try posts(sql, binds)
     }
 
     public func post(id: Int64, viewer: Int64?) throws -> PostRecord? {
         var binds = PostgresBindings()
-        let sql = FeedQuery.one(id: id, viewer: viewer) { binds.append($0); return "$\(binds.count)" }
+        let sql = PostQuery.one(id: id, viewer: viewer) { binds.append($0); return "$\(binds.count)" }
         return try posts(sql, binds).first
     }
 
     public func deletePost(id: Int64) throws {
-        guard try rowsTouched("DELETE FROM post WHERE id = \(id) RETURNING 1") == 1 else { throw FeedError.unknownPost(id) }
+        guard try rowsTouched("DELETE FROM post WHERE id = \(id) RETURNING 1") == 1 else { throw PostError.unknownPost(id) }
     }
 
     public func setPostPicture(id: Int64, data: [UInt8], type: String) throws {
         let bytes = ByteBuffer(bytes: data)
-        guard try rowsTouched("UPDATE post SET picture = \(bytes), pictureType = \(type) WHERE id = \(id) RETURNING 1") == 1 else { throw FeedError.unknownPost(id) }
+        guard try rowsTouched("UPDATE post SET picture = \(bytes), pictureType = \(type) WHERE id = \(id) RETURNING 1") == 1 else { throw PostError.unknownPost(id) }
     }
 
     public func postPicture(id: Int64) throws -> (data: [UInt8], type: String)? {
@@ -99,7 +99,7 @@ extension PostgresStore: FeedStore {
         try blocking { [client, logger] in
             try await client.withTransaction(logger: logger) { c in
                 for try await _ in try await c.query("SELECT 1 FROM postReport WHERE postId = \(postId) AND userId = \(userId)", logger: logger) {
-                    throw FeedError.alreadyReported
+                    throw PostError.alreadyReported
                 }
                 try await c.query("INSERT INTO postReport (postId, userId, reason, createdAt) VALUES (\(postId), \(userId), \(why), \(now))", logger: logger)
             }

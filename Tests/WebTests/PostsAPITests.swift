@@ -7,8 +7,8 @@ import Testing
 
 /// The feed over HTTP: posts with pictures (through the image library), their visibility,
 /// comments, moderation by the author and by admins, pages by cursor.
-@Suite("Web: feed")
-struct FeedAPITests {
+@Suite("Web: posts")
+struct PostsAPITests {
     @Test("A post's picture is re-encoded and served only where the post is visible; hostile pictures 415; admins delete any post")
     func picturesAndModeration() async throws {
         let database = try AppDatabase.inMemory()

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// The feed on SQLite (`FeedStore`).
-extension AppDatabase: FeedStore {
+/// Posts on SQLite (`PostStore`).
+extension AppDatabase: PostStore {
     static func post(_ row: Row) -> PostRecord? {
         guard let audience = PostRecord.Audience(rawValue: row[2]) else { return nil }
         return PostRecord(id: row[0], userId: row[1], audience: audience, groupId: row[3], text: row[4], address: row[5], visitId: row[6],
@@ -21,29 +21,29 @@ extension AppDatabase: FeedStore {
         return p
     }
 
-    public func feed(_ view: FeedView, viewer: Int64?, before: Int64?, limit: Int) throws -> [PostRecord] {
+    public func posts(_ view: PostsView, viewer: Int64?, before: Int64?, limit: Int) throws -> [PostRecord] {
         var arguments: [any DatabaseValueConvertible] = []
-        let sql = FeedQuery.page(view, viewer: viewer, before: before, limit: limit) { arguments.append($0); return "?\(arguments.count)" }
+        let sql = PostQuery.page(view, viewer: viewer, before: before, limit: limit) { arguments.append($0); return "?\(arguments.count)" }
         return try writer.read { db in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).compactMap(Self.post) }
     }
 
     public func post(id: Int64, viewer: Int64?) throws -> PostRecord? {
         var arguments: [any DatabaseValueConvertible] = []
-        let sql = FeedQuery.one(id: id, viewer: viewer) { arguments.append($0); return "?\(arguments.count)" }
+        let sql = PostQuery.one(id: id, viewer: viewer) { arguments.append($0); return "?\(arguments.count)" }
         return try writer.read { db in try Row.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)).flatMap(Self.post) }
     }
 
     public func deletePost(id: Int64) throws {
         try writer.write { db in
             try db.execute(sql: "DELETE FROM post WHERE id = ?", arguments: [id])
-            guard db.changesCount == 1 else { throw FeedError.unknownPost(id) }
+            guard db.changesCount == 1 else { throw PostError.unknownPost(id) }
         }
     }
 
     public func setPostPicture(id: Int64, data: [UInt8], type: String) throws {
         try writer.write { db in
             try db.execute(sql: "UPDATE post SET picture = ?, pictureType = ? WHERE id = ?", arguments: [Data(data), type, id])
-            guard db.changesCount == 1 else { throw FeedError.unknownPost(id) }
+            guard db.changesCount == 1 else { throw PostError.unknownPost(id) }
         }
     }
 
@@ -80,7 +80,7 @@ extension AppDatabase: FeedStore {
         let why = try PostRecord.validate(text: reason, limit: 300)
         try writer.write { db in
             guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM postReport WHERE postId = ? AND userId = ?", arguments: [postId, userId]) == 0 else {
-                throw FeedError.alreadyReported
+                throw PostError.alreadyReported
             }
             try db.execute(sql: "INSERT INTO postReport (postId, userId, reason, createdAt) VALUES (?, ?, ?, ?)", arguments: [postId, userId, why, now])
         }

@@ -6,7 +6,7 @@ import Tracking
 
 /// `flytracker bench --store --feed`: a site with many users, friendships, groups and
 /// posts, and the time of each kind of feed page (50 posts) on it.
-public enum FeedBenchmark {
+public enum PostsBenchmark {
     public struct Timing: Sendable {
         public var name: String
         /// Best of the repetitions, seconds.
@@ -68,7 +68,7 @@ public enum FeedBenchmark {
     /// feed logged out and logged in, a user's friends feed, a group's, an aircraft's thread.
     public static func pages(_ database: AppDatabase, repetitions: Int = 20) throws -> [Timing] {
         let newest = try database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM post") } ?? 0
-        let cases: [(String, FeedView, Int64?, Int64?)] = [
+        let cases: [(String, PostsView, Int64?, Int64?)] = [
             ("everyone, first page, logged out", .everyone, nil, nil),
             ("everyone, first page, logged in", .everyone, 97, nil),
             ("everyone, a page half-way down", .everyone, 5, newest / 2),
@@ -83,7 +83,7 @@ public enum FeedBenchmark {
             var rows = 0
             for _ in 0..<repetitions {
                 let began = clock.now
-                rows = try database.feed(view, viewer: viewer, before: before, limit: 50).count
+                rows = try database.posts(view, viewer: viewer, before: before, limit: 50).count
                 best = min(best, (clock.now - began).seconds)
             }
             return Timing(name: name, seconds: best, rows: rows)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A post of the feed.
+/// A user's post (the social side; "feeds" are the network feeds of `Feeds`).
 public struct PostRecord: Sendable, Equatable {
     public enum Audience: String, Sendable, CaseIterable {
         /// Everyone, logged in or not (blocks still apply).
@@ -43,7 +43,7 @@ public struct PostRecord: Sendable, Equatable {
     }
 
     /// Text checked: trimmed, 1…`limit` characters, no control characters but newlines.
-    public static func validate(text: String, limit: Int) throws(FeedError) -> String {
+    public static func validate(text: String, limit: Int) throws(PostError) -> String {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...limit).contains(t.count),
               !t.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) else {
@@ -87,8 +87,8 @@ public struct ReportRecord: Sendable, Equatable {
     }
 }
 
-/// Which posts a feed page holds.
-public enum FeedView: Sendable, Equatable {
+/// Which posts a page of posts holds.
+public enum PostsView: Sendable, Equatable {
     /// Public posts (logged out: `viewer` nil).
     case everyone
     /// Posts of the viewer's friends (public or friends-only) and their own.
@@ -99,7 +99,7 @@ public enum FeedView: Sendable, Equatable {
     case aircraft(Int)
 }
 
-public enum FeedError: Error, Equatable, CustomStringConvertible {
+public enum PostError: Error, Equatable, CustomStringConvertible {
     case invalidText(limit: Int)
     case unknownPost(Int64)
     case notAllowed
@@ -116,12 +116,12 @@ public enum FeedError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Posts, comments, reports and site admins, on either engine.
-public protocol FeedStore: AnyObject, Sendable {
+public protocol PostStore: AnyObject, Sendable {
     func addPost(_ post: PostRecord) throws -> PostRecord
     /// One page, newest first: posts of `view` visible to `viewer` (nil: logged out) with ids
     /// below `before`, at most `limit`. Posts of users who block the viewer or whom the viewer
     /// blocks are left out.
-    func feed(_ view: FeedView, viewer: Int64?, before: Int64?, limit: Int) throws -> [PostRecord]
+    func posts(_ view: PostsView, viewer: Int64?, before: Int64?, limit: Int) throws -> [PostRecord]
     /// A post, if `viewer` may see it.
     func post(id: Int64, viewer: Int64?) throws -> PostRecord?
     func deletePost(id: Int64) throws
@@ -139,9 +139,9 @@ public protocol FeedStore: AnyObject, Sendable {
     func setAdmin(userId: Int64, _ admin: Bool) throws
 }
 
-/// The feed's SELECT, shared by both engines: `bind` adds a value and returns its
+/// The SELECT of a page of posts, shared by both engines: `bind` adds a value and returns its
 /// placeholder (`?` or `$n`).
-public enum FeedQuery {
+public enum PostQuery {
     /// Columns: id, userId, audience, groupId, text, address, visitId, createdAt, author, comments, pictureType.
     public static let columns = """
         p.id, p.userId, p.audience, p.groupId, p.text, p.address, p.visitId, p.createdAt, u.username,
@@ -160,7 +160,7 @@ public enum FeedQuery {
             """
     }
 
-    public static func page(_ view: FeedView, viewer: Int64?, before: Int64?, limit: Int, bind: (Int64) -> String) -> String {
+    public static func page(_ view: PostsView, viewer: Int64?, before: Int64?, limit: Int, bind: (Int64) -> String) -> String {
         let v = viewer.map(bind)
         var conditions: [String] = []
         switch view {

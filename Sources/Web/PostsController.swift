@@ -5,18 +5,18 @@ import Images
 import ModeS
 import Store
 
-/// The public feed: `GET /api/feed?view=everyone|friends|group&group=&before=&limit=`
+/// Posts: `GET /api/feed?view=everyone|friends|group&group=&before=&limit=`
 /// (pages of at most 50 by default, newest first, `next` is the cursor of the following
 /// page), `POST /api/posts`, `GET/DELETE /api/posts/{id}`, `POST /api/posts/{id}/comments`,
 /// `POST /api/posts/{id}/report`, an aircraft's thread `GET /api/aircraft/{hex}/thread`, and
 /// for admins `GET /api/admin/reports`. A post the viewer may not see is 404, like one that
 /// does not exist; posts of users either side blocks are left out.
-struct FeedController<Context: RequestContext> {
+struct PostsController<Context: RequestContext> {
     let accounts: WebAccounts
     let clock: WallClock
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get("feed", use: feed)
+        group.get("feed", use: posts)
         group.post("posts", use: create)
         group.get("posts/{id}", use: show)
         group.delete("posts/{id}", use: remove)
@@ -83,9 +83,9 @@ struct FeedController<Context: RequestContext> {
         return id
     }
 
-    @Sendable func feed(_ request: Request, context: Context) async throws -> Response {
+    @Sendable func posts(_ request: Request, context: Context) async throws -> Response {
         let viewer = accounts.viewer(request, now: clock())
-        let view: FeedView
+        let view: PostsView
         switch request.uri.queryParameters["view"].map(String.init) ?? "everyone" {
         case "everyone": view = .everyone
         case "friends":
@@ -100,7 +100,7 @@ struct FeedController<Context: RequestContext> {
         default: throw APIError.badRequest("view must be everyone, friends or group")
         }
         let n = try limit(request)
-        return .json(Self.page(try accounts.database.feed(view, viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
+        return .json(Self.page(try accounts.database.posts(view, viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
@@ -125,7 +125,7 @@ struct FeedController<Context: RequestContext> {
                                                              address: address, createdAt: clock()))
             p.author = u.username
             return .json(Self.document(p), status: .created)
-        } catch let e as FeedError {
+        } catch let e as PostError {
             throw APIError.badRequest(e.description)
         }
     }
@@ -156,7 +156,7 @@ struct FeedController<Context: RequestContext> {
         let u = try accounts.user(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: u)
         let admin = try accounts.database.isAdmin(userId: u.id!)
-        guard p.userId == u.id || admin else { throw APIError(.forbidden, FeedError.notAllowed.description) }
+        guard p.userId == u.id || admin else { throw APIError(.forbidden, PostError.notAllowed.description) }
         try accounts.database.deletePost(id: p.id!)
         return Response(status: .noContent)
     }
@@ -172,7 +172,7 @@ struct FeedController<Context: RequestContext> {
             w.add("author", u.username)
             w.add("text", c.text)
             return .json(w.finish(), status: .created)
-        } catch let e as FeedError {
+        } catch let e as PostError {
             throw APIError.badRequest(e.description)
         }
     }
@@ -181,7 +181,7 @@ struct FeedController<Context: RequestContext> {
         let u = try accounts.user(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: u)
         let reason = try await request.decode(as: Reason.self, context: context).reason
-        do { try accounts.database.report(postId: p.id!, userId: u.id!, reason: reason, now: clock()) } catch let e as FeedError {
+        do { try accounts.database.report(postId: p.id!, userId: u.id!, reason: reason, now: clock()) } catch let e as PostError {
             if e == .alreadyReported { throw APIError(.conflict, e.description) }
             throw APIError.badRequest(e.description)
         }
@@ -213,7 +213,7 @@ struct FeedController<Context: RequestContext> {
             throw APIError.badRequest("hex must be 6 hex digits")
         }
         let n = try limit(request)
-        return .json(Self.page(try accounts.database.feed(.aircraft(Int(address)), viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
+        return .json(Self.page(try accounts.database.posts(.aircraft(Int(address)), viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
     }
 
     @Sendable func reports(_ request: Request, context: Context) async throws -> Response {
