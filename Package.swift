@@ -81,7 +81,7 @@ let package = Package(
         ]),
         // Wire formats (pure), JSON documents, and the TCP feeds (SwiftNIO).
         .target(name: "Feeds", dependencies: [
-            "ModeS", "Tracking", "Demod",
+            "ModeS", "Tracking",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),

@@ -27,7 +27,7 @@ public struct Demodulator: Sendable {
     /// Recently seen addresses: decides address/parity replies and 2-bit corrections.
     public var addressFilter = AddressFilter()
     /// Counters for stats.json.
-    public var statistics = DemodStatistics()
+    public var statistics = ReceptionStatistics()
     /// Positions that passed the cheap screen (for tuning and the benchmark).
     public internal(set) var screenPasses: UInt64 = 0
 

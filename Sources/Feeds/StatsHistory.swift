@@ -1,4 +1,4 @@
-import Demod
+import ModeS
 import Tracking
 
 /// Keeps the counts behind stats.json in one-minute buckets, as dump1090-fa and readsb do:
@@ -32,7 +32,7 @@ public struct StatsHistory: Sendable {
     /// Records counts at `time`: `local`, `remote` and `cpu` since the previous call, `table`
     /// cumulative (the table's own counters); `maxDistance`: the farthest position seen
     /// since the previous call, metres.
-    public mutating func record(local: DemodStatistics = DemodStatistics(), remote: RemoteStatistics = RemoteStatistics(),
+    public mutating func record(local: ReceptionStatistics = ReceptionStatistics(), remote: RemoteStatistics = RemoteStatistics(),
                                 cpu: CPUStatistics = CPUStatistics(), table: TableCounters, maxDistance: Double = 0,
                                 at time: Double) {
         advance(to: time)

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Demod
+import ModeS
 import Tracking
 
 /// One period of `stats.json` (FORMATS.md), in dump1090-fa/readsb key names:
@@ -33,7 +33,7 @@ public enum StatsJSON {
     }
 
     /// The `local` block. Levels (dBFS) are left out when nothing was measured.
-    public static func local(_ s: DemodStatistics) -> String {
+    public static func local(_ s: ReceptionStatistics) -> String {
         var w = JSONWriter()
         w.add("samples_processed", Int(clamping: s.samplesProcessed))
         w.add("samples_dropped", Int(clamping: s.samplesDropped))

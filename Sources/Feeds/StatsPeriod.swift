@@ -1,4 +1,4 @@
-import Demod
+import ModeS
 import Tracking
 
 /// Counts of network (Beast/AVR) input for stats.json's `remote` block.
@@ -56,7 +56,7 @@ public struct CPUStatistics: Sendable, Equatable {
 public struct StatsPeriod: Sendable, Equatable {
     public var start: Double
     public var end: Double
-    public var local = DemodStatistics()
+    public var local = ReceptionStatistics()
     public var remote = RemoteStatistics()
     public var cpu = CPUStatistics()
     /// The table's counts during the period (messages, by DF, CPR outcomes, tracks).

@@ -14,7 +14,7 @@ struct ReceiverLoop {
     /// Wall-clock seconds (Unix epoch) of the first sample: sample time + this = table time.
     let epoch: Double
     /// Statistics of the period since the last `periodic` call.
-    private(set) var period = DemodStatistics()
+    private(set) var period = ReceptionStatistics()
     private var lastPeriodic: Double?
     /// Network feeds: every frame goes out; frames from the input ports come in.
     var feeds: FeedHub?
@@ -37,7 +37,7 @@ struct ReceiverLoop {
     /// Returns `.failure` when the source failed part-way (what was read still went through).
     mutating func run(source: SampleSource, pace: Bool = false, shouldStop: () -> Bool = { false },
                       frame: (DemodulatedFrame) -> Void,
-                      periodic: (inout ReceiverLoop, DemodStatistics, Double) -> Void) -> Result<Void, SampleSourceError> {
+                      periodic: (inout ReceiverLoop, ReceptionStatistics, Double) -> Void) -> Result<Void, SampleSourceError> {
         let started = ContinuousClock.now
         var outcome: Result<Void, SampleSourceError> = .success(())
         while !shouldStop() {
@@ -110,7 +110,7 @@ struct ReceiverLoop {
 
     /// `--net-only`: no radio; frames from the network inputs until `shouldStop`, with
     /// `periodic` once per second of wall-clock time.
-    mutating func runNetworkOnly(shouldStop: () -> Bool, periodic: (inout ReceiverLoop, DemodStatistics, Double) -> Void) {
+    mutating func runNetworkOnly(shouldStop: () -> Bool, periodic: (inout ReceiverLoop, ReceptionStatistics, Double) -> Void) {
         while !shouldStop() {
             Thread.sleep(forTimeInterval: 0.05)
             applyRemoteFrames()
@@ -121,7 +121,7 @@ struct ReceiverLoop {
         tick(at: Date().timeIntervalSince1970, dropped: 0, periodic)
     }
 
-    private mutating func tick(at now: Double, dropped: UInt64, _ periodic: (inout ReceiverLoop, DemodStatistics, Double) -> Void) {
+    private mutating func tick(at now: Double, dropped: UInt64, _ periodic: (inout ReceiverLoop, ReceptionStatistics, Double) -> Void) {
         var totals = demodulator.statistics
         totals.samplesDropped = dropped
         var delta = totals

@@ -154,7 +154,7 @@ struct RunCommand: ParsableCommand {
         var autoGain = dongle.gain.value == .auto ? capture?.makeAutoGainController(configuration: .init()) : nil
 
         var output = OutputBuffer()
-        let periodic: (inout ReceiverLoop, DemodStatistics, Double) -> Void = { loop, delta, now in
+        let periodic: (inout ReceiverLoop, ReceptionStatistics, Double) -> Void = { loop, delta, now in
             output.flush()
             var local = delta
             if let capture {

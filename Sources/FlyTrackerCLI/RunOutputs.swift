@@ -128,7 +128,7 @@ final class RunOutputs {
     }
 
     /// Once per second of sample time.
-    func update(loop: ReceiverLoop, delta: DemodStatistics, remote totals: FeedStatistics? = nil,
+    func update(loop: ReceiverLoop, delta: ReceptionStatistics, remote totals: FeedStatistics? = nil,
                 receivers: [ReceiverStatus]? = nil, now: Double) {
         lastNow = now
         var remote = RemoteStatistics()

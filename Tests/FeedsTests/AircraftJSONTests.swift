@@ -1,4 +1,3 @@
-import Demod
 import Foundation
 import ModeS
 import Testing
@@ -160,7 +159,7 @@ struct AircraftJSONTests {
     @Test("stats.json has the five periods with every block of FORMATS.md")
     func statsShape() throws {
         var history = StatsHistory(start: 1000)
-        var local = DemodStatistics()
+        var local = ReceptionStatistics()
         local.samplesProcessed = 2_400_000
         local.preambles = 500
         local.accepted = (90, 9, 1)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Demod
+import ModeS
 import Tracking
 @testable import Feeds
 
@@ -15,7 +15,7 @@ struct StatsGraphsTests {
     @Test("Noise and CPU reach every period when measured")
     func noiseAndCPU() throws {
         var history = StatsHistory(start: 1000)
-        var local = DemodStatistics()
+        var local = ReceptionStatistics()
         local.noisePowerSum = 3e-4 * 4   // four windows at −35.2 dBFS
         local.noiseSamples = 4
         history.record(local: local, cpu: CPUStatistics(demod: 120, reader: 0, background: 30), table: TableCounters(), at: 1001)
@@ -53,7 +53,7 @@ struct StatsGraphsTests {
         table.cpr.localOK = 2
         var remote = RemoteStatistics()
         remote.unknownICAO = 5
-        var local = DemodStatistics()
+        var local = ReceptionStatistics()
         local.gainDB = 42.1
         history.record(local: local, remote: remote, table: table, maxDistance: 150_000, at: 1001)
         history.record(table: table, maxDistance: 90_000, at: 1002)

@@ -1,10 +1,11 @@
 import Demod
 import Foundation
+import ModeS
 
 /// `--gain auto`: decides tuner gain steps from what the demodulator saw in each period.
 ///
 /// Pure: no clock, no device. Feed it one `Observation` per period (e.g. every 10 s, from that
-/// period's `DemodStatistics`); apply a changed decision with `RTLSDRCapture.setGain`, log
+/// period's `ReceptionStatistics`); apply a changed decision with `RTLSDRCapture.setGain`, log
 /// `decision.description`, and report `gainDB` as stats.json's `gain_db`.
 ///
 /// The aim is the one hobbyists tune for by hand: a small share of frames (1–5 %) arriving
@@ -37,7 +38,7 @@ public struct AutoGainController: Sendable, Equatable {
 
         /// From one period's statistics: `acceptedTotal`, `strongSignals`, and the mean of
         /// the noise power estimates.
-        public init(period stats: DemodStatistics) {
+        public init(period stats: ReceptionStatistics) {
             frames = stats.acceptedTotal
             strongFrames = stats.strongSignals
             if stats.noiseSamples > 0, stats.noisePowerSum > 0 {

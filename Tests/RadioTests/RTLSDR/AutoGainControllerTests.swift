@@ -1,4 +1,5 @@
 import Demod
+import ModeS
 import Testing
 @testable import Radio
 import RadioTestSupport
@@ -110,9 +111,9 @@ struct AutoGainControllerTests {
         #expect(high.observe(observation(strong: 0)).reason == .atLimit)
     }
 
-    @Test("an observation from a period's DemodStatistics: accepted frames, strong signals, mean noise in dBFS")
+    @Test("an observation from a period's ReceptionStatistics: accepted frames, strong signals, mean noise in dBFS")
     func observationFromStatistics() {
-        var stats = DemodStatistics()
+        var stats = ReceptionStatistics()
         stats.accepted = (90, 8, 2)
         stats.strongSignals = 3
         stats.noisePowerSum = 0.01
@@ -122,7 +123,7 @@ struct AutoGainControllerTests {
         #expect(o.strongFrames == 3)
         #expect(abs(o.noiseFloorDBFS! - -30) < 1e-9)
         #expect(o.strongShare == 0.03)
-        #expect(AutoGainController.Observation(period: DemodStatistics()).noiseFloorDBFS == nil)
+        #expect(AutoGainController.Observation(period: ReceptionStatistics()).noiseFloorDBFS == nil)
     }
 
     @Test("the controller remembers its last observation and decision for stats and the log")

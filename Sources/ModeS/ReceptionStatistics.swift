@@ -1,6 +1,8 @@
-/// What the demodulator counted, for stats.json's `local` block (FORMATS.md). Counters add
-/// up over a period; levels are in dBFS.
-public struct DemodStatistics: Sendable, Equatable {
+/// What a receiver counted while demodulating, for stats.json's `local` block (FORMATS.md):
+/// samples, preambles, frames accepted by bits corrected, rejections, signal and noise levels.
+/// The demodulator fills it; the JSON writers read it (so `Feeds` needs no `Demod`). Counters
+/// add up over a period; levels are in dBFS.
+public struct ReceptionStatistics: Sendable, Equatable {
     /// Samples examined.
     public var samplesProcessed: UInt64 = 0
     /// Samples the source dropped before they reached the demodulator.
@@ -30,7 +32,7 @@ public struct DemodStatistics: Sendable, Equatable {
     /// Frames accepted in total.
     public var acceptedTotal: UInt64 { accepted.0 + accepted.1 + accepted.2 }
 
-    public static func == (a: DemodStatistics, b: DemodStatistics) -> Bool {
+    public static func == (a: ReceptionStatistics, b: ReceptionStatistics) -> Bool {
         a.samplesProcessed == b.samplesProcessed && a.samplesDropped == b.samplesDropped
             && a.preambles == b.preambles && a.bad == b.bad && a.unknownAddress == b.unknownAddress
             && a.accepted == b.accepted && a.signalPowerSum == b.signalPowerSum
@@ -40,7 +42,7 @@ public struct DemodStatistics: Sendable, Equatable {
     }
 
     /// Adds another period's counts (levels: sums add, the peak is the larger).
-    public mutating func add(_ other: DemodStatistics) {
+    public mutating func add(_ other: ReceptionStatistics) {
         samplesProcessed += other.samplesProcessed
         samplesDropped += other.samplesDropped
         preambles += other.preambles
@@ -58,10 +60,10 @@ public struct DemodStatistics: Sendable, Equatable {
     }
 }
 
-extension DemodStatistics {
+extension ReceptionStatistics {
     /// Removes an earlier snapshot of the same counters (what happened since `earlier`).
     /// The peak and the gain stay as they are now.
-    public mutating func subtract(_ earlier: DemodStatistics) {
+    public mutating func subtract(_ earlier: ReceptionStatistics) {
         samplesProcessed &-= earlier.samplesProcessed
         samplesDropped &-= earlier.samplesDropped
         preambles &-= earlier.preambles
