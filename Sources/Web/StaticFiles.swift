@@ -13,6 +13,11 @@ public struct StaticFiles: Sendable {
     /// File name → contents. Names are plain file names (no `/`, no leading `.`).
     public let files: [String: File]
 
+    /// The page's script: every ES module (`*.js`), by name, as text.
+    public var scripts: [String: String] {
+        files.filter { $0.key.hasSuffix(".js") }.mapValues { String(buffer: $0.body) }
+    }
+
     public init(files: [String: File]) {
         self.files = files
     }

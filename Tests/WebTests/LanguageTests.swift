@@ -99,14 +99,14 @@ struct LanguageTests {
         }
     }
 
-    @Test("every key app.js asks for, literal or built from a known family, is in the English catalogue")
+    @Test("every key the page's modules ask for, literal or built from a known family, is in the English catalogue")
     func scriptKeysExist() throws {
-        let script = try Self.page("app.js")
+        let script = StaticFiles.bundled().scripts.values.joined(separator: "\n")
         // Literal keys: every quoted 'area.name' string that is not a storage key or a selector.
         let literals = Self.matches(#"'([a-z]+\.[a-zA-Z_.]+)'"#, in: script)
             .filter { !$0.hasPrefix("flytracker.") && !$0.hasSuffix(".") && $0 != "ul.comments" }
         #expect(literals.count >= 50)
-        for key in literals { #expect(Self.english[key] != nil, "app.js asks for '\(key)'") }
+        for key in literals { #expect(Self.english[key] != nil, "the page asks for '\(key)'") }
         // Keys built at run time: t('field.' + key) and the like, for every value the data has.
         let detailKeys = Self.matches(#"'([a-zA-Z_]+)'"#, in: try #require(script.components(separatedBy: "const detailKeys = [").last?
             .components(separatedBy: "];").first))
@@ -122,7 +122,7 @@ struct LanguageTests {
             "profile.stat.": ["aircraft", "types", "first_sighting", "last_sighting", "longest_distance_nm"],
         ]
         for (prefix, values) in families {
-            #expect(script.contains("t('\(prefix)' + "), "app.js builds no '\(prefix)' key")
+            #expect(script.contains("t('\(prefix)' + "), "the page builds no '\(prefix)' key")
             for value in values { #expect(Self.english[prefix + value] != nil, "no '\(prefix)\(value)'") }
         }
     }

@@ -11,13 +11,15 @@ struct StaticFileTests {
     @Test("The bundle holds the page, its script, style and the OpenAPI document")
     func bundled() {
         let names = Set(StaticFiles.bundled().files.keys)
-        #expect(names.isSuperset(of: ["index.html", "app.js", "style.css", "openapi.yaml"]))
+        #expect(names.isSuperset(of: ["index.html", "app.js", "sky.js", "account.js", "places.js", "social.js", "i18n.js", "units.js",
+                                      "api.js", "dom.js", "session.js", "style.css", "openapi.yaml"]))
     }
 
     @Test("/ is index.html with a restrictive Content-Security-Policy; files have their types", arguments: [
         ("/", "text/html", "<svg id=\"scope\""),
         ("/index.html", "text/html", "<table id=\"list\""),
-        ("/app.js", "text/javascript", "localStorage"),
+        ("/app.js", "text/javascript", "import { startSky } from './sky.js';"),
+        ("/units.js", "text/javascript", "localStorage"),
         ("/style.css", "text/css", "html.dark"),
         ("/api/openapi.yaml", "application/yaml", "openapi: 3"),
     ])
@@ -35,16 +37,43 @@ struct StaticFileTests {
         }
     }
 
+    @Test("The page's script is ES modules: loaded as a module, each importing only bundled modules, no import cycle, no global written")
+    func esModules() throws {
+        let files = StaticFiles.bundled()
+        let html = String(buffer: try #require(files.files["index.html"]).body)
+        #expect(html.contains(#"<script type="module" src="app.js"></script>"#))
+        let scripts = files.scripts
+        var imports: [String: [String]] = [:]
+        for (name, text) in scripts {
+            let found = text.components(separatedBy: "from './").dropFirst().map { String($0.prefix { $0 != "'" }) }
+            imports[name] = found
+            for target in found { #expect(scripts[target] != nil, "\(name) imports \(target), which is not bundled") }
+            #expect(!text.contains("'use strict'"), "\(name): modules are strict already")
+            for line in text.split(separator: "\n") where line.hasPrefix("var ") || line.contains("globalThis") || line.contains("window.state") {
+                Issue.record("\(name) writes a global: \(line)")
+            }
+        }
+        // Every module is reached from app.js, and no module reaches itself again.
+        var reached: Set<String> = []
+        func visit(_ name: String, _ path: [String]) {
+            if path.contains(name) { Issue.record("import cycle: \((path + [name]).joined(separator: " → "))"); return }
+            reached.insert(name)
+            for target in imports[name] ?? [] { visit(target, path + [name]) }
+        }
+        visit("app.js", [])
+        #expect(reached == Set(scripts.keys), "modules app.js never loads: \(Set(scripts.keys).subtracting(reached))")
+    }
+
     @Test("The page uses no external resources")
     func noExternalResources() throws {
         for (name, file) in StaticFiles.bundled().files where name != "openapi.yaml" {
             let text = String(buffer: file.body)
-            #expect(!text.contains("http://") || name == "app.js", "\(name)")
+            #expect(!text.contains("http://") || name == "dom.js", "\(name)")
             #expect(!text.contains("https://"), "\(name)")
             #expect(!text.contains("//cdn"), "\(name)")
         }
-        // app.js names the SVG namespace URI only (not a fetch).
-        let script = String(buffer: try #require(StaticFiles.bundled().files["app.js"]).body)
+        // dom.js names the SVG namespace URI only (not a fetch).
+        let script = String(buffer: try #require(StaticFiles.bundled().files["dom.js"]).body)
         #expect(script.components(separatedBy: "http://").count == 2)
         #expect(script.contains("'http://www.w3.org/2000/svg'"))
     }
