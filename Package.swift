@@ -42,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // Pure decoding core: stdlib and swift-numerics only (no Foundation, no clock, no I/O).
@@ -71,6 +72,7 @@ let package = Package(
         .target(name: "Services", dependencies: [
             "ModeS", "Tracking", "Store", "Localization",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         // The same store on PostgreSQL (PostgresNIO): many receivers, one database.
         .target(name: "PostgresStore", dependencies: [
@@ -101,6 +103,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], resources: [.copy("Public")]),
         // What `flytracker bench` measures beside the demodulator: the table, the store's
         // statistics queries, the feed (kept out of the product modules).
@@ -114,6 +117,7 @@ let package = Package(
                 "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "Services", "PostgresStore", "Web", "Benchmarks", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "ModeSTests", dependencies: ["ModeS"]),
@@ -126,15 +130,20 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "ModeS"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Services", "PostgresStore", "PostgresTestSupport", "ModeS", "Tracking", "Localization"]),
+        .testTarget(name: "StoreTests", dependencies: [
+            "Store", "Services", "PostgresStore", "PostgresTestSupport", "ModeS", "Tracking", "Localization",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // A PostgreSQL server the tests start themselves (initdb and pg_ctl).
         .target(name: "PostgresTestSupport", dependencies: ["PostgresStore", "Store", "Tracking", "ModeS"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "ModeS"]),
         .testTarget(name: "WebTests", dependencies: [
             "Web", "Store", "Services", "Tracking", "ModeS", "PostgresStore", "PostgresTestSupport", "Localization",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS", "Radio", "Tracking", "Store", "Services", "PostgresTestSupport"]),
+        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Feeds", "ModeS", "Radio", "Tracking", "Store", "Services", "Web", "PostgresTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

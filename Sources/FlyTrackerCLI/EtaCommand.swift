@@ -10,7 +10,7 @@ import Web
 /// `flytracker eta --user NAME`: when the user's tracked aircraft will pass their places or
 /// land, from the live aircraft of a running receiver (its `aircraft.json`: FlyTracker's,
 /// readsb's or dump1090-fa's) and the user's places and rules in `--db`.
-struct EtaCommand: ParsableCommand {
+struct EtaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eta",
         abstract: "When will my tracked aircraft pass my places or land? (from a running receiver's aircraft.json)",
@@ -28,17 +28,17 @@ struct EtaCommand: ParsableCommand {
     @Flag(help: "JSON output (as GET /api/me/eta).") var json = false
     @OptionGroup var store: StoreOptions
 
-    func run() throws {
+    func run() async throws {
         let database = try store.openStore()
         let (u, places, rules, airlines) = try reportingErrors {
             let u = try database.requireUser(named: user)
             return (u, try database.places(userId: u.id!), try database.watchRules().filter { $0.userId == u.id }, try database.airlineCodes())
         }
-        let data = try Self.fetch(source)
+        let data = try await Self.fetch(source)
         let (now, inputs) = try reportingErrors { try EtaBoard.inputs(aircraftJSON: data) }
         var all = places
         var home = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
-        if home == nil, let receiverURL = Self.sibling(source, "receiver.json"), let r = try? Self.fetch(receiverURL),
+        if home == nil, let receiverURL = Self.sibling(source, "receiver.json"), let r = try? await Self.fetch(receiverURL),
            let object = try? JSONSerialization.jsonObject(with: r) as? [String: Any],
            let la = (object["lat"] as? NSNumber)?.doubleValue, let lo = (object["lon"] as? NSNumber)?.doubleValue {
             home = Coordinate(latitude: la, longitude: lo)
@@ -64,15 +64,15 @@ struct EtaCommand: ParsableCommand {
     }
 
     /// The bytes of a URL (5 s at most) or a file, or one error line and exit 1.
-    static func fetch(_ source: String) throws -> Data {
+    static func fetch(_ source: String) async throws -> Data {
         if source.hasPrefix("http://") || source.hasPrefix("https://") {
             do {
-                let response = try HTTPClient.shared.get(url: source, deadline: .now() + .seconds(5)).wait()
+                let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: source), timeout: .seconds(5))
                 guard response.status.code == 200 else {
                     StandardStreams.error("cannot read \(source): HTTP \(response.status.code)")
                     throw ExitCode(1)
                 }
-                return Data(buffer: response.body ?? ByteBuffer())
+                return Data(buffer: try await response.body.collect(upTo: 64 << 20))
             } catch let error as ExitCode {
                 throw error
             } catch {

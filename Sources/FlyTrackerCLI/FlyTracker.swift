@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 @main
-struct FlyTracker: ParsableCommand {
+struct FlyTracker: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flytracker",
         abstract: "ADS-B / Mode S receiver and decoder.",
@@ -14,7 +14,7 @@ struct FlyTracker: ParsableCommand {
     /// Parses (negative numbers accepted after an option, `--lon -73.8`), runs, and reports
     /// a wrong command line as every other error: one line, `flytracker: …`, with where to
     /// find the help, exit status 64 (EX_USAGE). Help and version print as usual.
-    static func main() {
+    static func main() async {
         let arguments = CommandLineArguments.attachingNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
         var command: any ParsableCommand
         do {
@@ -25,7 +25,11 @@ struct FlyTracker: ParsableCommand {
             exit(withError: ExitCode(64))
         }
         do {
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(withError: error)
         }

@@ -2,16 +2,18 @@ import ArgumentParser
 import Demod
 import Feeds
 import Foundation
+import Logging
 import ModeS
 import PostgresStore
 import Radio
 import Store
 import Services
+import ServiceLifecycle
 import Tracking
 import Web
 
 /// `flytracker run`: the receiver.
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the receiver: an RTL-SDR dongle (default), a recording (--ifile) or the simulator (--simulate).",
@@ -120,7 +122,11 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// Opens the database, the source and the network ports, then runs the receiver, the
+    /// web server and the alerts as services of one `ServiceGroup` (`docs/ARCHITECTURE.md`).
+    /// SIGINT or SIGTERM stop the receiver (`StopSignal`); when it has decoded the last frames
+    /// and written its files, the group stops the alerts, then the web server.
+    func run() async throws {
         let receiver = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
         let stop = StopSignal {}
         let (store, sightings) = try openDatabase(stop: stop)
@@ -147,61 +153,38 @@ struct RunCommand: ParsableCommand {
         let opened = network.netOnly ? nil : try openSource(receiver: receiver)
         let capture = opened?.capture
         stop.onStop { capture?.stop() }
-        let web = try startWeb(store: sightings, receiver: receiver)
-        defer { web?.server.stopAndWait() }
-        let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: sightings, web: web.map { ($0.snapshots, $0.stats, $0.receivers) })
+        let web = try makeWeb(store: sightings, receiver: receiver)
+        // Reads the delivery log first: the rate limit goes on across the restart, and what an
+        // earlier run raised but never delivered goes out at the start.
+        let alerts = sightings.map { AlertService(dispatcher: AlertDispatcher(database: $0, now: loop.epoch)) }
+        let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: sightings, alerts: alerts?.queue,
+                                     web: web.map { ($0.snapshots, $0.stats, $0.receivers) })
         outputs.onQuit = { stop.stop() }   // q in the interactive view
-        var autoGain = dongle.gain.value == .auto ? capture?.makeAutoGainController(configuration: .init()) : nil
+        let session = ReceiverSession(command: self, loop: loop, opened: opened, feeds: feeds, outputs: outputs,
+                                      shouldStop: { stop.isSet })
 
-        var output = OutputBuffer()
-        let periodic: (inout ReceiverLoop, ReceptionStatistics, Double) -> Void = { loop, delta, now in
-            output.flush()
-            var local = delta
-            if let capture {
-                local.gainDB = capture.gainDB
-                if autoGain != nil, let decision = autoGain?.observe(.init(period: delta)), decision.changed {
-                    _ = try? capture.setGain(tenthsDB: decision.to)
-                    StandardStreams.error(decision.description)
-                }
-            }
-            outputs.update(loop: loop, delta: local, remote: feeds?.statistics(), receivers: feeds?.receivers(), now: now)
-        }
-        var outcome: Result<Void, SampleSourceError> = .success(())
-        if let opened {
-            // Read the options once, not through their property wrappers for every frame.
-            let raw = raw, timestamps = timestamps
-            outcome = loop.run(source: opened.source, pace: opened.paced, shouldStop: { stop.isSet }, frame: { frame in
-                if raw { output.printLine(AVRLine.format(frame.received, timestamps: timestamps)) }
-            }, periodic: periodic)
-        } else {
-            loop.runNetworkOnly(shouldStop: { stop.isSet }, periodic: periodic)
-        }
-        output.flush()
-        opened?.stop()
-        outputs.finish()
-        if let file = opened?.fileSource, file.truncatedBytes > 0 {
-            StandardStreams.error("\(file.path) ends in the middle of a sample (\(file.truncatedBytes) bytes ignored)")
-        }
-        if let statsFile { try outputs.writeStats(to: statsFile) }
-        if case .failure(let error) = outcome {
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let web { services.append(.init(service: web.service)) }
+        // The alerts end when the receiver has handed over its last events: nothing unexpected.
+        if let alerts { services.append(.init(service: alerts, successTerminationBehavior: .ignore)) }
+        // Last in the list, first to stop: the receiver ends before what it feeds.
+        services.append(.init(service: ReceiverService(ready: web?.ready, work: { session.execute() }, stop: { stop.stop(); capture?.stop() }),
+                              successTerminationBehavior: .gracefullyShutdownGroup))
+        var logger = Logger(label: "flytracker.run")
+        logger.logLevel = .critical
+        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger))
+        do { try await group.run() } catch {
             StandardStreams.error("\(error)")
             throw ExitCode(1)
         }
-        if !quiet && !interactive {
-            if network.netOnly, let feeds {
-                let f = feeds.statistics()
-                let shown = loop.table.snapshot(at: loop.table.latestTime).count
-                StandardStreams.error("\(f.remoteAccepted) network frames (\(f.remoteMerged) merged copies) from \(feeds.receivers().count) receivers, \(shown) aircraft")
-            } else {
-                let s = loop.demodulator.statistics
-                let shown = loop.table.snapshot(at: loop.time(ofSample: s.samplesProcessed)).count
-                StandardStreams.error("\(s.samplesProcessed) samples, \(s.acceptedTotal) frames, \(shown) aircraft")
-            }
-        }
+        try session.report()
     }
 
-    /// The web page and HTTP API, when asked for: the server and what `run` publishes to it.
-    private func startWeb(store: (any SightingStore)?, receiver: Coordinate?) throws -> (server: WebServer, snapshots: SnapshotPublisher, stats: PublishedStats, receivers: PublishedReceivers)? {
+    /// The web page and HTTP API, when asked for: the server as a service of the run, what
+    /// `run` publishes to it, and whether it bound its port (the receiver waits for that).
+    private func makeWeb(store: (any SightingStore)?, receiver: Coordinate?) throws
+        -> (service: WebService, ready: AsyncStream<Bool>, snapshots: SnapshotPublisher, stats: PublishedStats, receivers: PublishedReceivers)?
+    {
         guard let port = httpPort ?? (network.net || network.netOnly ? WebConfiguration.defaultPort : nil), port > 0 else { return nil }
         let snapshots = SnapshotPublisher()
         let stats = PublishedStats()
@@ -210,25 +193,32 @@ struct RunCommand: ParsableCommand {
                                            receiver: ReceiverInfo(version: "flytracker 0.1.0", position: receiver),
                                            accounts: store.map { WebAccounts(database: $0) })
         sources.network = receivers
-        let server = WebServer()
         var configuration = WebConfiguration(host: network.netBindAddress ?? "0.0.0.0", port: port)
         if let httpsCert, let httpsKey { configuration.tls = WebTLSFiles(certificatePath: httpsCert, keyPath: httpsKey) }
         if let httpMaxConnections {
             configuration.limits.maxConnections = httpMaxConnections
             configuration.limits.maxConnectionsPerAddress = min(configuration.limits.maxConnectionsPerAddress, httpMaxConnections)
         }
+        let quiet = quiet
+        let scheme = configuration.tls == nil ? "http" : "https"
+        let host = ["0.0.0.0", "::"].contains(configuration.host) ? "localhost" : configuration.host
+        let (ready, bound) = AsyncStream.makeStream(of: Bool.self)
+        let service: WebService
         do {
-            let bound = try server.startAndWait(sources: sources, configuration: configuration)
-            if !quiet {
-                let scheme = configuration.tls == nil ? "http" : "https"
-                let host = ["0.0.0.0", "::"].contains(configuration.host) ? "localhost" : configuration.host
-                StandardStreams.error("web page and API on \(scheme)://\(host):\(bound)/")
+            service = try WebService(sources: sources, configuration: configuration) { port in
+                if let port {
+                    if !quiet { StandardStreams.error("web page and API on \(scheme)://\(host):\(port)/") }
+                    bound.yield(true)
+                } else {
+                    bound.yield(false)
+                }
+                bound.finish()
             }
         } catch {
             StandardStreams.error("\(error)")
             throw ExitCode(1)
         }
-        return (server, snapshots, stats, receivers)
+        return (service, ready, snapshots, stats, receivers)
     }
 
     /// The aircraft database (registrations and types) and the store of the sighting log,

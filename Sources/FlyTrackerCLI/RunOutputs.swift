@@ -37,7 +37,8 @@ final class RunOutputs {
     private var lastRemote = FeedStatistics()
     /// The sighting log and watchlist journal (one transaction a second), and webhook alerts.
     private let recorder: SightingRecorder?
-    private let alerts: AlertDispatcher?
+    /// Where journal events go for webhook delivery (`AlertService`, another service of the run).
+    private let alerts: AsyncStream<[JournalEventRecord]>.Continuation?
     private var recorderFailed = false
     /// Users' reminders ("10 min before it lands"), evaluated once a second.
     private let reminders: ReminderService?
@@ -53,9 +54,12 @@ final class RunOutputs {
     /// What each receiver of a network covers (aggregator).
     private var coverage = CoverageMap()
 
-    /// `store`: where the sighting log and the alert delivery log go (SQLite or PostgreSQL).
-    init(command: RunCommand, epoch: Double, store: (any SightingStore)?, web: (SnapshotPublisher, PublishedStats, PublishedReceivers)? = nil) throws {
+    /// `store`: where the sighting log and the alert delivery log go (SQLite or PostgreSQL);
+    /// `alerts`: the queue of the run's `AlertService`.
+    init(command: RunCommand, epoch: Double, store: (any SightingStore)?, alerts: AsyncStream<[JournalEventRecord]>.Continuation? = nil,
+         web: (SnapshotPublisher, PublishedStats, PublishedReceivers)? = nil) throws {
         self.web = web
+        self.alerts = alerts
         if let store {
             let log: SightingRecorder
             do { log = try SightingRecorder(store: store) } catch {
@@ -63,11 +67,6 @@ final class RunOutputs {
                 throw ExitCode(1)
             }
             recorder = log
-            // Reads the delivery log first: the rate limit goes on across the restart, and what an
-            // earlier run raised but never delivered goes out now.
-            let dispatcher = AlertDispatcher(database: store, now: epoch)
-            alerts = dispatcher
-            Task { await dispatcher.recover() }
             reminders = ReminderService(store: store)
             goals = GoalService(store: store)
             // Visits a killed run left open: closed at their last sighting, counted once.
@@ -83,7 +82,6 @@ final class RunOutputs {
             autoPoster = command.autoPostKinds.isEmpty ? nil : AutoPoster(store: store, kinds: command.autoPostKinds)
         } else {
             recorder = nil
-            alerts = nil
             reminders = nil
             goals = nil
             autoPoster = nil
@@ -167,7 +165,7 @@ final class RunOutputs {
                         autoPostsFailed = true
                     }
                 }
-                if !events.isEmpty, let alerts { Task { _ = await alerts.deliver(events) } }
+                if !events.isEmpty { alerts?.yield(events) }
             } catch {
                 if !recorderFailed { StandardStreams.error("cannot write the sighting log: \(error)") }
                 recorderFailed = true
@@ -177,7 +175,7 @@ final class RunOutputs {
             do {
                 let events = try reminders.evaluate(snapshot, receiver: receiver)
                 remindersFailed = false
-                if !events.isEmpty, let alerts { Task { _ = await alerts.deliver(events) } }
+                if !events.isEmpty { alerts?.yield(events) }
             } catch {
                 if !remindersFailed { StandardStreams.error("cannot evaluate reminders: \(error)") }
                 remindersFailed = true
@@ -192,8 +190,11 @@ final class RunOutputs {
         if wantScreen { lastScreen = wall; drawScreen() }
     }
 
-    /// At the end: the last JSON files and screen.
+    /// At the end: the last JSON files and screen. The events the recorder journals now (the
+    /// closest approach of aircraft still in view) are not queued for delivery: the alert
+    /// service is stopping, and the next start delivers them (`AlertDispatcher.recover`).
     func finish() {
+        alerts?.finish()
         do {
             _ = try recorder?.finish(at: lastNow)
             if let recorder, let goals { _ = try goals.apply(recorder.lastClosed, now: lastNow) }

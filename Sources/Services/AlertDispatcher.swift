@@ -111,11 +111,13 @@ public actor AlertDispatcher {
     }
 
     /// Delivers `events` (those of alerting kinds, within the rate limit) to every webhook
-    /// of their users; returns the delivery log rows written.
+    /// of their users; returns the delivery log rows written. A cancelled task stops before
+    /// the next event and the next retry: what was not delivered, the next start recovers.
     @discardableResult
     public func deliver(_ events: [JournalEventRecord]) async -> [AlertDeliveryRecord] {
         var log: [AlertDeliveryRecord] = []
         for event in events where kinds.contains(event.kind) {
+            if Task.isCancelled { break }
             guard let user = user(event.userId) else { continue }
             let webhooks = user.channels.filter { $0.kind == .webhook }
             if event.kind.isRateLimited {
@@ -155,7 +157,9 @@ public actor AlertDispatcher {
         guard let body = try? encoder.encode(payload) else { return [] }
         var attempts: [AlertDeliveryRecord] = []
         for attempt in 1...(retryDelays.count + 1) {
-            if attempt > 1 { try? await Task.sleep(for: retryDelays[attempt - 2]) }
+            if attempt > 1 {
+                do { try await Task.sleep(for: retryDelays[attempt - 2]) } catch { break }   // cancelled: no more tries now
+            }
             var status: Int?
             var failure: String?
             do {

@@ -17,11 +17,12 @@ import Testing
                 "--output", iq, "--format", "uc8", "--sample-rate", "2.4M", "--duration", "3.5",
                 "--aircraft", "8", "--snr", "20", "--seed", "5", "--lat", "40.6", "--lon=-73.8", "--quiet",
             ]).run()
-            try RunCommand.parse([
-                "--ifile", iq, "--iformat", "uc8", "--sample-rate", "2.4M", "--lat", "40.6", "--lon=-73.8", "--no-db",
-                "--json-dir", json, "--json-history", "2", "--json-history-interval", "1", "--quiet",
-            ]).run()
         }
+        var run = try RunCommand.parse([
+            "--ifile", iq, "--iformat", "uc8", "--sample-rate", "2.4M", "--lat", "40.6", "--lon=-73.8", "--no-db",
+            "--json-dir", json, "--json-history", "2", "--json-history-interval", "1", "--quiet",
+        ])
+        try await run.run()
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: json))
         #expect(files.isSuperset(of: ["aircraft.json", "receiver.json", "stats.json", "history_0.json", "history_1.json",
                                       "outline.json", RunOutputs.outlineState]))
@@ -54,12 +55,11 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-simtypes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.path
-        try await onOwnThread {
-            try RunCommand.parse([
-                "--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "8", "--no-db", "--json-dir", path,
-                "--json-history", "0", "--range-outline-hours", "0", "--quiet",
-            ]).run()
-        }
+        var run = try RunCommand.parse([
+            "--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "8", "--no-db", "--json-dir", path,
+            "--json-history", "0", "--range-outline-hours", "0", "--quiet",
+        ])
+        try await run.run()
         let data = try Data(contentsOf: dir.appendingPathComponent("aircraft.json"))
         let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let aircraft = try #require(doc["aircraft"] as? [[String: Any]])

@@ -48,7 +48,7 @@ struct PlacesCommandTests {
     }
 
     @Test("eta reads an aircraft.json (readsb's shape) and finds the tracked aircraft heading for a place; bad documents are one clear error")
-    func etaFromAircraftJSON() throws {
+    func etaFromAircraftJSON() async throws {
         let (path, db) = try StoreCommandsTests.database()
         let directory = (path as NSString).deletingLastPathComponent
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -60,12 +60,16 @@ struct PlacesCommandTests {
         try json.write(toFile: file, atomically: true, encoding: .utf8)
         let (now, inputs) = try EtaBoard.inputs(aircraftJSON: Data(json.utf8))
         #expect(now == 1000 && inputs.count == 2 && inputs[0].motion.time == 999.5)
-        try Self.run(EtaCommand.self, ["--user", "alice", "--source", file, "--db", path, "--json"])
+        func eta(_ arguments: [String]) async throws {
+            var command = try EtaCommand.parse(arguments + ["--db", path])
+            try await command.run()
+        }
+        try await eta(["--user", "alice", "--source", file, "--json"])
         let garbage = directory + "/garbage.json"
         try "not json".write(toFile: garbage, atomically: true, encoding: .utf8)
-        #expect(throws: ExitCode.self) { try Self.run(EtaCommand.self, ["--user", "alice", "--source", garbage, "--db", path]) }
-        #expect(throws: ExitCode.self) { try Self.run(EtaCommand.self, ["--user", "alice", "--source", directory + "/missing.json", "--db", path]) }
-        #expect(throws: ExitCode.self) { try Self.run(EtaCommand.self, ["--user", "alice", "--source", "http://127.0.0.1:9/data/aircraft.json", "--db", path]) }
+        await #expect(throws: ExitCode.self) { try await eta(["--user", "alice", "--source", garbage]) }
+        await #expect(throws: ExitCode.self) { try await eta(["--user", "alice", "--source", directory + "/missing.json"]) }
+        await #expect(throws: ExitCode.self) { try await eta(["--user", "alice", "--source", "http://127.0.0.1:9/data/aircraft.json"]) }
     }
 
     @Test("Simulated landings are predicted within the README's bounds: 3 min before to 30 s, 10 min before to 8 min (3 min with the runway known)")

@@ -24,9 +24,8 @@ struct StoreCommandsTests {
     func simulatedRunHasTypes() async throws {
         let (path, db) = try Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        try await onOwnThread {
-            try RunCommand.parse(["--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "10", "--db", path, "--quiet"]).run()
-        }
+        var run = try RunCommand.parse(["--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "10", "--db", path, "--quiet"])
+        try await run.run()
         let rows = try db.statistics(by: .type)
         #expect(!rows.isEmpty)
         #expect(!rows.contains { $0.key == "unknown" }, "\(rows.map(\.key))")

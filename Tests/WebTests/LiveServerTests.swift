@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import Logging
+import ServiceLifecycle
 import HummingbirdTesting
 import NIOCore
 import NIOPosix
@@ -92,24 +94,42 @@ struct LiveServerTests {
     }
 }
 
-/// The synchronous wrappers the `run` command uses.
-@Suite("Web: synchronous start")
-struct SyncServerTests {
-    @Test("startAndWait binds and serves; stopAndWait ends it; PublishedStats serves the latest document")
-    func sync() async throws {
+/// The web server as a service of a larger group, as `flytracker run` runs it.
+@Suite("Web: as a service")
+struct WebServiceTests {
+    @Test("WebService tells the port it bound, serves PublishedStats' latest document, and ends with the group's graceful shutdown")
+    func servesAndStops() async throws {
         let stats = PublishedStats()
         var sources = try Sky.sources()
         sources.stats = stats
-        let server = WebServer()
-        let captured = sources
-        let port = try await Task.detached {
-            try server.startAndWait(sources: captured, configuration: WebConfiguration(host: "127.0.0.1", port: 0))
-        }.value
+        let (bound, continuation) = AsyncStream.makeStream(of: Int?.self)
+        let service = try WebService(sources: sources, configuration: WebConfiguration(host: "127.0.0.1", port: 0)) { continuation.yield($0) }
+        let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [], logger: Logger(label: "test")))
+        let running = Task { try await group.run() }
+        var iterator = bound.makeAsyncIterator()
+        let port = try #require(await iterator.next() ?? nil)
         stats.publish(#"{"total":{"messages":7}}"#)
         let response = try await LiveServerTests.get("/data/stats.json", port: port)
         #expect(response.head.status == .ok)
         #expect(response.body.map { String(buffer: $0) } == #"{"total":{"messages":7}}"#)
-        await Task.detached { server.stopAndWait() }.value
-        #expect(!server.isRunning)
+        await group.triggerGracefulShutdown()
+        try await running.value
+        await #expect(throws: (any Error).self) { try await LiveServerTests.get("/data/stats.json", port: port) }
+    }
+
+    @Test("A port already taken: WebService says so (nil) and the group fails with cannotListen")
+    func portTaken() async throws {
+        let first = WebServer()
+        let port = try await first.start(sources: try Sky.sources(), configuration: WebConfiguration(host: "127.0.0.1", port: 0))
+        defer { Task { await first.stop() } }
+        let (bound, continuation) = AsyncStream.makeStream(of: Int?.self)
+        let service = try WebService(sources: try Sky.sources(), configuration: WebConfiguration(host: "127.0.0.1", port: port)) { continuation.yield($0) }
+        let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [], logger: Logger(label: "test")))
+        await #expect { try await group.run() } throws: { error in
+            guard case WebServer.Error.cannotListen(_, let p, _) = error else { return false }
+            return p == port
+        }
+        var iterator = bound.makeAsyncIterator()
+        #expect(await iterator.next() == .some(nil))
     }
 }
