@@ -10,8 +10,9 @@ import Radio
 
 /// `flytracker bench --sensitivity`: frames decoded of those sent, on `SensitivityScenario`
 /// signals (random DF17 frames on the realistic channel) swept over SNR at both sample rates,
-/// with the false frames and the demodulator's CPU time per sample. A pure-noise signal of the
-/// same length closes each rate's table.
+/// beside what the physical limit decodes on the same samples (`GenieReceiver`) and the
+/// fraction of it FlyTracker reaches, with the false frames and the demodulator's CPU time per
+/// sample. A pure-noise signal of the same length closes each rate's table.
 struct SensitivityBenchmark {
     var snrs: [Double]
     var rates: [SampleRate]
@@ -32,6 +33,8 @@ struct SensitivityBenchmark {
         /// Demodulator CPU time per sample, ns.
         var nanosecondsPerSample: Double
         var fastNanosecondsPerSample: Double?
+        /// Test frames the genie receiver (matched filter per bit, one-bit repair) decodes.
+        var genie: Int
     }
 
     /// The scenario of one point; SNR −∞ is pure noise.
@@ -52,7 +55,7 @@ struct SensitivityBenchmark {
         }
         for rate in rates {
             line("sample rate \(rate), \(frames) DF17 test frames per point, FRUIT \(Int(fruitRate))/s, \(channel.bandLimited ? "realistic" : "ideal") channel, seed \(seed)")
-            var header = "   SNR dB | decoded | false |  fruit  | ns/sample"
+            var header = "   SNR dB |   decoded | genie | of genie | false |   fruit | ns/sample"
             if fast { header += " | --fast decoded | false | ns/sample" }
             line(header)
             for snr in snrs + [-.infinity] {
@@ -75,7 +78,7 @@ struct SensitivityBenchmark {
             try Data(signal.sent.map { $0.jsonLine + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: base + ".jsonl"))
         }
         let (score, ns) = SensitivityBenchmark.demodulate(signal, scenario: scenario, tuning: .init())
-        var row = Row(snr: scenario.snr, score: score, nanosecondsPerSample: ns)
+        var row = Row(snr: scenario.snr, score: score, nanosecondsPerSample: ns, genie: SensitivityBenchmark.genie(signal, scenario: scenario))
         if fast {
             let (fastScore, fastNs) = SensitivityBenchmark.demodulate(signal, scenario: scenario, tuning: .fast)
             row.fastScore = fastScore
@@ -100,6 +103,15 @@ struct SensitivityBenchmark {
         return (SensitivityScore(sent: signal.sent, decoded: decoded), seconds * 1e9 / Double(max(signal.sampleCount, 1)))
     }
 
+    /// The test frames the genie receiver decodes on the very samples the demodulator read.
+    static func genie(_ signal: SensitivityScenario.Signal, scenario: SensitivityScenario) -> Int {
+        let receiver = GenieReceiver(channel: scenario.channel, sampleRate: scenario.sampleRate)
+        let received = SampleQuantizer.dequantize(signal.bytes, format: scenario.format)
+        return received.withUnsafeBufferPointer { samples in
+            signal.tests.filter { receiver.decodes($0.transmission, in: samples, firstSample: 0) }.count
+        }
+    }
+
     /// CPU time of this process, s.
     static func cpuSeconds() -> Double {
         var t = timespec()
@@ -110,13 +122,15 @@ struct SensitivityBenchmark {
     private func format(_ row: Row) -> String {
         func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
         let snr = row.snr.isFinite ? String(format: "%9.1f", row.snr) : "    noise"
-        func cells(_ s: SensitivityScore, _ ns: Double, withFruit: Bool) -> String {
-            var text = " | " + pad(s.tests > 0 ? "\(s.testsDecoded)/\(s.tests)" : "-", withFruit ? 7 : 14) + " | " + pad("\(s.falseFrames)", 5)
-            if withFruit { text += " | " + pad(s.fruit > 0 ? "\(s.fruitDecoded)/\(s.fruit)" : "-", 7) }
-            return text + String(format: " | %9.2f", ns)
+        func decoded(_ s: SensitivityScore, _ width: Int) -> String { pad(s.tests > 0 ? "\(s.testsDecoded)/\(s.tests)" : "-", width) }
+        let s = row.score
+        var cells = [decoded(s, 9), pad(s.tests > 0 ? "\(row.genie)" : "-", 5),
+                     pad(row.genie > 0 ? String(format: "%.2f", Double(s.testsDecoded) / Double(row.genie)) : "-", 8),
+                     pad("\(s.falseFrames)", 5), pad(s.fruit > 0 ? "\(s.fruitDecoded)/\(s.fruit)" : "-", 7),
+                     String(format: "%9.2f", row.nanosecondsPerSample)]
+        if let f = row.fastScore, let ns = row.fastNanosecondsPerSample {
+            cells += [decoded(f, 14), pad("\(f.falseFrames)", 5), String(format: "%9.2f", ns)]
         }
-        var text = snr + cells(row.score, row.nanosecondsPerSample, withFruit: true)
-        if let f = row.fastScore, let ns = row.fastNanosecondsPerSample { text += cells(f, ns, withFruit: false) }
-        return text
+        return snr + " | " + cells.joined(separator: " | ")
     }
 }
