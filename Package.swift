@@ -87,10 +87,9 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
-        // ImageMagick's MagickWand, found through pkg-config (apt: libmagickwand-6.q16-dev).
-        .systemLibrary(name: "CMagickWand", pkgConfig: "MagickWand", providers: [.apt(["libmagickwand-6.q16-dev"])]),
-        // Its operations behind plain C types (Swift never imports ImageMagick's headers).
-        .target(name: "CImageShim", dependencies: ["CMagickWand"]),
+        // ImageMagick 6's MagickWand, loaded at run time (dlopen), behind plain C types: pictures
+        // need libmagickwand-6.q16-6 installed, nothing else does.
+        .target(name: "CImageShim"),
         // User pictures: validated and re-encoded by a real image library.
         .target(name: "Images", dependencies: ["CImageShim"]),
         // HTTP API and the web page (Hummingbird).

@@ -35,6 +35,8 @@ public struct ProfilePicture: Sendable, Equatable {
         case tooManyPixels(width: Int, height: Int)
         /// The library could not decode it (truncated, corrupt), with its reason.
         case undecodable(String)
+        /// The image library is not installed: pictures are off, everything else works.
+        case unavailable(String)
 
         public var description: String {
             switch self {
@@ -43,6 +45,7 @@ public struct ProfilePicture: Sendable, Equatable {
             case .notAnImage: "not a PNG, JPEG or WebP picture"
             case .tooManyPixels(let w, let h): "the picture is \(w)×\(h) pixels; at most \(ProfilePicture.maximumDimension) a side"
             case .undecodable(let why): "the picture cannot be read: \(why)"
+            case .unavailable(let why): why
             }
         }
     }
@@ -70,6 +73,7 @@ public struct ProfilePicture: Sendable, Equatable {
         // The header only.
         var w = 0, h = 0
         let pinged = bytes.withUnsafeBufferPointer { b in ft_image_ping(b.baseAddress, b.count, format.coder, &w, &h, &error, error.count) }
+        if pinged == -2 { throw .unavailable(why()) }
         guard pinged == 0 else { throw .undecodable(why()) }
         guard w > 0, h > 0 else { throw .undecodable("no size") }
         guard w <= maximumDimension, h <= maximumDimension else { throw .tooManyPixels(width: w, height: h) }
@@ -82,6 +86,20 @@ public struct ProfilePicture: Sendable, Equatable {
         guard done == 0, let out else { throw .undecodable(why()) }
         defer { ft_image_free(out) }
         return ProfilePicture(data: Array(UnsafeBufferPointer(start: out, count: length)), format: format, width: tw, height: th)
+    }
+
+    /// Whether pictures can be taken: the image library loads (nil), or why not.
+    public static var unavailableReason: String? {
+        var error = [CChar](repeating: 0, count: 256)
+        guard ft_image_start(&error, error.count) != 0 else { return nil }
+        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Why the library `soname` cannot serve as the image library (nil: it can). Loads nothing.
+    public static func probe(library soname: String) -> String? {
+        var error = [CChar](repeating: 0, count: 256)
+        guard ft_image_probe(soname, &error, error.count) != 0 else { return nil }
+        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A gradient picture made by ImageMagick, with `comment` as metadata (for tests).

@@ -26,7 +26,7 @@ public struct AlertService: Service {
 
     public func run() async throws {
         let dispatcher = dispatcher, batches = batches
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await dispatcher.recover()
             for await batch in batches {
                 if Task.isCancelled { break }

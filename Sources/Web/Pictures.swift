@@ -14,6 +14,7 @@ enum Pictures {
             throw APIError(.contentTooLarge, "the picture is larger than \(ProfilePicture.maximumBytes) bytes (2 MiB)")
         }
         do { return try ProfilePicture.make(from: Array(buffer: buffer), side: side) } catch {
+            if case .unavailable = error { throw APIError(.serviceUnavailable, error.description) }
             throw APIError(.unsupportedMediaType, error.description)
         }
     }

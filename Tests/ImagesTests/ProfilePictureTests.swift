@@ -85,4 +85,15 @@ struct ProfilePictureTests {
             }
         }
     }
+
+    @Test("ImageMagick is loaded at run time: here it loads; a missing library is named with the package to install, and a library without MagickWand's functions is refused")
+    func loadedAtRunTime() {
+        #expect(ProfilePicture.unavailableReason == nil, "libmagickwand-6.q16-6 is installed on a machine that runs the tests")
+        #expect(ProfilePicture.probe(library: "libMagickWand-6.Q16.so.6") == nil)
+        let missing = ProfilePicture.probe(library: "libMagickWand-does-not-exist.so.9")
+        #expect(missing?.contains("pictures are off") == true && missing?.contains("libmagickwand-6.q16-6") == true, "\(missing ?? "")")
+        let other = ProfilePicture.probe(library: "libc.so.6")
+        #expect(other?.contains("has no MagickWandGenesis") == true, "\(other ?? "")")
+        #expect(ProfilePicture.Rejection.unavailable("pictures are off").description == "pictures are off")
+    }
 }
