@@ -174,6 +174,7 @@ struct RunCommand: AsyncParsableCommand {
         logger.logLevel = .critical
         let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger))
         do { try await group.run() } catch {
+            outputs.abandon()   // the receiver may never have run: give the terminal back
             StandardStreams.error("\(error)")
             throw ExitCode(1)
         }

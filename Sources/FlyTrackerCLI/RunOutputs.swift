@@ -190,6 +190,13 @@ final class RunOutputs {
         if wantScreen { lastScreen = wall; drawScreen() }
     }
 
+    /// When the run fails before or around the receiver (the web port taken): the terminal
+    /// back as it was, the alerts' queue closed; nothing written.
+    func abandon() {
+        alerts?.finish()
+        terminal?.restore()
+    }
+
     /// At the end: the last JSON files and screen. The events the recorder journals now (the
     /// closest approach of aircraft still in view) are not queued for delivery: the alert
     /// service is stopping, and the next start delivers them (`AlertDispatcher.recover`).
