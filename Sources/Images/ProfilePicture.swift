@@ -69,7 +69,7 @@ public struct ProfilePicture: Sendable, Equatable {
         guard bytes.count <= maximumBytes else { throw .tooLarge(bytes: bytes.count) }
         guard let format = format(of: bytes) else { throw .notAnImage }
         var error = [CChar](repeating: 0, count: 256)
-        func why() -> String { String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        func why() -> String { text(of: error) }
         // The header only.
         var w = 0, h = 0
         let pinged = bytes.withUnsafeBufferPointer { b in ft_image_ping(b.baseAddress, b.count, format.coder, &w, &h, &error, error.count) }
@@ -92,14 +92,19 @@ public struct ProfilePicture: Sendable, Equatable {
     public static var unavailableReason: String? {
         var error = [CChar](repeating: 0, count: 256)
         guard ft_image_start(&error, error.count) != 0 else { return nil }
-        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text(of: error)
     }
 
     /// Why the library `soname` cannot serve as the image library (nil: it can). Loads nothing.
     public static func probe(library soname: String) -> String? {
         var error = [CChar](repeating: 0, count: 256)
         guard ft_image_probe(soname, &error, error.count) != 0 else { return nil }
-        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text(of: error)
+    }
+
+    /// The C shim's NUL-terminated reason as text.
+    private static func text(of error: [CChar]) -> String {
+        String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A gradient picture made by ImageMagick, with `comment` as metadata (for tests).

@@ -4,8 +4,9 @@ import NIOCore
 import ServiceLifecycle
 import Synchronization
 
-/// The HTTP server running on its own, for `flytracker run`: `start` binds and returns the
-/// port (useful with port 0), `stop` shuts it down gracefully and waits.
+/// The HTTP server running on its own (tests, embedders; `flytracker run` puts a `WebService`
+/// in its own group instead): `start` binds and returns the port (useful with port 0), `stop`
+/// shuts it down gracefully and waits.
 public final class WebServer: Sendable {
     public enum Error: Swift.Error, CustomStringConvertible {
         case cannotListen(host: String, port: Int, reason: String)
@@ -36,20 +37,21 @@ public final class WebServer: Sendable {
     public func start(sources: WebSources, configuration: WebConfiguration = WebConfiguration(),
                       staticFiles: StaticFiles = .bundled()) async throws -> Int {
         let (portStream, portContinuation) = AsyncStream<Result<Int, WebServer.Error>>.makeStream()
-        let app = try buildApplication(configuration: configuration, sources: sources, staticFiles: staticFiles) { channel in
-            portContinuation.yield(.success(channel.localAddress?.port ?? configuration.port))
+        let service = try WebService(sources: sources, configuration: configuration, staticFiles: staticFiles) { port in
+            if let port { portContinuation.yield(.success(port)) }
         }
         var logger = Logger(label: "flytracker.web")
         logger.logLevel = configuration.logLevel
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [], logger: logger))
         let started = running.withLock { current -> Bool in
             guard current == nil else { return false }
             let task = Task.detached {
                 do {
                     try await group.run()
                 } catch {
-                    portContinuation.yield(.failure(.cannotListen(host: configuration.host, port: configuration.port,
-                                                                  reason: "\(error)")))
+                    // WebService says why it could not listen; anything else is said as such.
+                    portContinuation.yield(.failure(error as? WebServer.Error
+                        ?? .cannotListen(host: configuration.host, port: configuration.port, reason: "\(error)")))
                 }
                 portContinuation.finish()
             }

@@ -150,7 +150,7 @@ export function startPlaces() {
   onUserChange((user) => {
     if (user) { loadPlaces(); pollReminders(); } else { places = []; eta = []; lastReminder = null; }
   });
-  onLanguageChange(loadPlaces);
+  onLanguageChange(renderPlaces);   // the texts are the page's own: nothing to fetch again
   onUnitsChange(renderPlaces);
   $('time-format').addEventListener('change', renderPlaces);
   $('place-form').addEventListener('submit', (e) => { e.preventDefault(); addPlace(); });
