@@ -40,15 +40,30 @@ struct StoreOptions: ParsableArguments {
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
-    } catch let error as ExitCode {
-        throw error
-    } catch let error as CustomStringConvertible {
-        StandardStreams.error(error.description)
-        throw ExitCode(1)
     } catch {
-        StandardStreams.error("\(error)")
-        throw ExitCode(1)
+        throw reported(error)
     }
+}
+
+/// The same for async work.
+func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch {
+        throw reported(error)
+    }
+}
+
+/// Prints an error's message on standard error: the exit code to end with (an `ExitCode`
+/// passes as it is).
+private func reported(_ error: any Error) -> ExitCode {
+    if let code = error as? ExitCode { return code }
+    if let error = error as? CustomStringConvertible {
+        StandardStreams.error(error.description)
+    } else {
+        StandardStreams.error("\(error)")
+    }
+    return ExitCode(1)
 }
 
 /// Unix seconds now.

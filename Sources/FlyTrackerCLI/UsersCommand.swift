@@ -68,14 +68,15 @@ struct UsersCommand: ParsableCommand {
         }
     }
 
-    struct Logout: ParsableCommand {
+    struct Logout: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "End every session of a user (log out everywhere), at once, also in a running server.")
         @Argument(help: "User name.") var name: String
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            let ended = try reportingErrors { try database.endSessions(userId: try database.requireUser(named: name).id!) }
+            let id = try reportingErrors { try database.requireUser(named: name).id! }
+            let ended = try await reportingErrors { try await database.loginSessions.endAll(userId: id) }
             print("ended \(ended) session\(ended == 1 ? "" : "s") of \(name)")
         }
     }

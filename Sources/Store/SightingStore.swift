@@ -54,9 +54,12 @@ public struct SightingWriteResult: Sendable {
 /// The store's operations that do not depend on its engine: SQLite (`AppDatabase`, the
 /// embedded default) and PostgreSQL (`PostgresStore`, for many receivers) both provide them,
 /// with the same results; the store test suite runs every one against both.
-public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore, GoalStore, PostStore, SessionRepository {
+public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore, GoalStore, PostStore {
     /// `sqlite` or `postgresql`.
     var engine: String { get }
+    /// The store through the storage seam: what the repositories written once for both
+    /// engines (`SessionRepository`, …) run on.
+    var sql: any SQLDatabase { get }
     /// False while the store is known to be away (its writes queued): the recorder then
     /// skips rule reloads and retention instead of waiting for it.
     var isAvailable: Bool { get }
@@ -118,6 +121,9 @@ public protocol SightingStore: PlaceStore, SocialStore, ProfileStore, GroupStore
 }
 
 extension SightingStore {
+    /// Login sessions.
+    public var loginSessions: SessionRepository { SessionRepository(sql) }
+
     /// Writes at once: nothing queued, nothing to release.
     public func finishWriting() -> Int { 0 }
 
@@ -153,6 +159,7 @@ extension SightingStore {
 extension AppDatabase: SightingStore {
     public var engine: String { "sqlite" }
     public var isAvailable: Bool { true }
+    public var sql: any SQLDatabase { GRDBDatabase(writer) }
 
     public func user(id: Int64) throws -> UserRecord? {
         try writer.read { db in try UserRecord.fetchOne(db, key: id) }

@@ -65,7 +65,7 @@ struct AccountController<Context: RequestContext> {
             if case .duplicateUsername = error { throw APIError(.conflict, error.description) }
             throw APIError.badRequest(error.description)
         }
-        return try sessionResponse(for: user, status: .created, request: request)
+        return try await sessionResponse(for: user, status: .created, request: request)
     }
 
     @Sendable func login(_ request: Request, context: Context) async throws -> Response {
@@ -89,18 +89,18 @@ struct AccountController<Context: RequestContext> {
             throw APIError(.unauthorized, "wrong user name or password")
         }
         accounts.limiter.recordSuccess(username: c.username)
-        return try sessionResponse(for: user, status: .ok, request: request)
+        return try await sessionResponse(for: user, status: .ok, request: request)
     }
 
     @Sendable func logout(_ request: Request, context: Context) async throws -> Response {
-        if let token = request.cookies[Self.cookieName]?.value { try accounts.sessions.end(token, in: accounts.database) }
+        if let token = request.cookies[Self.cookieName]?.value { try await accounts.sessions.end(token, in: accounts.database.loginSessions) }
         return clearedCookie(request)
     }
 
     /// Ends every session of the account (every browser and device), this one included.
     @Sendable func logoutEverywhere(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
-        try accounts.database.endSessions(userId: u.id!)
+        let u = try await user(request)
+        try await accounts.database.loginSessions.endAll(userId: u.id!)
         return clearedCookie(request)
     }
 
@@ -111,8 +111,8 @@ struct AccountController<Context: RequestContext> {
         return response
     }
 
-    func sessionResponse(for user: UserRecord, status: HTTPResponse.Status, request: Request) throws -> Response {
-        let token = try accounts.sessions.create(for: user, in: accounts.database, now: clock())
+    func sessionResponse(for user: UserRecord, status: HTTPResponse.Status, request: Request) async throws -> Response {
+        let token = try await accounts.sessions.create(for: user, in: accounts.database.loginSessions, now: clock())
         var response = Response.json(Self.profile(user), status: status)
         response.setCookie(Cookie(name: Self.cookieName, value: token, maxAge: Int(accounts.sessions.lifetime), path: "/",
                                   secure: accounts.isSecure(request), httpOnly: true, sameSite: .strict))
@@ -120,16 +120,16 @@ struct AccountController<Context: RequestContext> {
     }
 
     /// The session's user, or 401.
-    func user(_ request: Request) throws -> UserRecord { try accounts.user(request, now: clock()) }
+    func user(_ request: Request) async throws -> UserRecord { try await accounts.user(request, now: clock()) }
 
     // MARK: The user's own data
 
     @Sendable func me(_ request: Request, context: Context) async throws -> Response {
-        .json(Self.profile(try user(request)))
+        .json(Self.profile(try await user(request)))
     }
 
     @Sendable func updateMe(_ request: Request, context: Context) async throws -> Response {
-        var u = try user(request)
+        var u = try await user(request)
         let change = try await request.decode(as: SettingsChange.self, context: context)
         if let units = change.units { u.units = units }
         if let dark = change.darkMode { u.darkMode = dark }
@@ -143,13 +143,13 @@ struct AccountController<Context: RequestContext> {
     }
 
     @Sendable func watchlist(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
+        let u = try await user(request)
         let rules = try accounts.database.rules(username: u.username)
         return .json(Self.rulesDocument(rules))
     }
 
     @Sendable func addWatch(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
+        let u = try await user(request)
         let add = try await request.decode(as: WatchAddition.self, context: context)
         do {
             let rule = try accounts.database.addRule(username: u.username, kind: add.kind, value: add.value ?? "*",
@@ -162,7 +162,7 @@ struct AccountController<Context: RequestContext> {
     }
 
     @Sendable func removeWatch(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
+        let u = try await user(request)
         guard let text = context.parameters.get("id"), let id = Int64(text) else { throw APIError.badRequest("rule id must be a number") }
         do {
             try accounts.database.removeRule(username: u.username, id: id)
@@ -173,7 +173,7 @@ struct AccountController<Context: RequestContext> {
     }
 
     @Sendable func journal(_ request: Request, context: Context) async throws -> Response {
-        let u = try user(request)
+        let u = try await user(request)
         var limit = 100
         if let text = request.uri.queryParameters["limit"] {
             guard let l = Int(text), (1...1000).contains(l) else { throw APIError.badRequest("limit must be 1...1000") }
@@ -284,14 +284,14 @@ public struct WebAccounts: Sendable {
     static let cookieName = "flytracker_session"
 
     /// The user of the request's session cookie at `now`, or 401.
-    func user(_ request: Request, now: Double) throws -> UserRecord {
+    func user(_ request: Request, now: Double) async throws -> UserRecord {
         guard let token = request.cookies[Self.cookieName]?.value,
-              let user = try sessions.user(for: token, in: database, now: now) else {
+              let user = try await sessions.user(for: token, in: database.loginSessions, now: now) else {
             throw APIError(.unauthorized, "log in first")
         }
         return user
     }
 
     /// The session's user, or nil when not logged in (a stale cookie is not logged in).
-    func viewer(_ request: Request, now: Double) -> UserRecord? { try? user(request, now: now) }
+    func viewer(_ request: Request, now: Double) async -> UserRecord? { try? await user(request, now: now) }
 }

@@ -33,7 +33,7 @@ struct CompareController<Context: RequestContext> {
     }
 
     @Sendable func compare(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let period = request.uri.queryParameters["period"].map(String.init) ?? "month"
         guard let (start, end) = period == "all" ? (-1e15, 1e15) : Goal.period(period, now: clock()) else {
             throw APIError.badRequest("period must be month, year or all")

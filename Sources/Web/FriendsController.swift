@@ -45,7 +45,7 @@ struct FriendsController<Context: RequestContext> {
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let list = try accounts.database.friendList(userId: u.id!)
         var w = JSONWriter()
         w.add("friends", list.friends)
@@ -56,7 +56,7 @@ struct FriendsController<Context: RequestContext> {
     }
 
     @Sendable func request(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let name = try await request.decode(as: Name.self, context: context).username
         let relation = try run { try accounts.database.requestFriend(userId: u.id!, name: name, now: clock()) }
         var w = JSONWriter()
@@ -65,7 +65,7 @@ struct FriendsController<Context: RequestContext> {
     }
 
     @Sendable func accept(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let name = try Self.name(context)
         try run { try accounts.database.acceptFriend(userId: u.id!, name: name, now: clock()) }
         var w = JSONWriter()
@@ -74,21 +74,21 @@ struct FriendsController<Context: RequestContext> {
     }
 
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let name = try Self.name(context)
         try run { try accounts.database.removeFriend(userId: u.id!, name: name, now: clock()) }
         return Response(status: .noContent)
     }
 
     @Sendable func block(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let name = try await request.decode(as: Name.self, context: context).username
         try run { try accounts.database.block(userId: u.id!, name: name, now: clock()) }
         return Response(status: .created)
     }
 
     @Sendable func unblock(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let name = try Self.name(context)
         try run { try accounts.database.unblock(userId: u.id!, name: name, now: clock()) }
         return Response(status: .noContent)

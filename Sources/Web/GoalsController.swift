@@ -46,7 +46,7 @@ struct GoalsController<Context: RequestContext> {
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let names = Dictionary(uniqueKeysWithValues: try accounts.database.groups(userId: u.id!).map { ($0.group.id, $0.group.name) })
         var w = JSONWriter()
         w.addRaw("goals", JSONWriter.array(try accounts.database.goals(userId: u.id!).map { Self.document($0, groupName: $0.groupId.flatMap { names[$0] }) }))
@@ -54,7 +54,7 @@ struct GoalsController<Context: RequestContext> {
     }
 
     @Sendable func add(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let a = try await request.decode(as: Addition.self, context: context)
         guard let (start, end) = Goal.period(a.period ?? "month", now: clock()) else {
             throw APIError.badRequest(GoalError.invalidPeriod.description)
@@ -76,7 +76,7 @@ struct GoalsController<Context: RequestContext> {
     }
 
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         guard let text = context.parameters.get("id"), let id = Int64(text) else { throw APIError.badRequest("goal id must be a number") }
         do { try accounts.database.removeGoal(id: id, userId: u.id!) } catch let error as GoalError { throw APIError.notFound(error.description) }
         return Response(status: .noContent)

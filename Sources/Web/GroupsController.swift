@@ -68,7 +68,7 @@ struct GroupsController<Context: RequestContext> {
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let c = try await request.decode(as: Creation.self, context: context)
         if let d = c.description, d.count > 500 { throw APIError.badRequest("the description must be at most 500 characters") }
         let g = try run { try accounts.database.createGroup(ownerId: u.id!, name: c.name, description: c.description, open: c.open ?? true, now: clock()) }
@@ -76,14 +76,14 @@ struct GroupsController<Context: RequestContext> {
     }
 
     @Sendable func mine(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         var w = JSONWriter()
         w.addRaw("groups", JSONWriter.array(try accounts.database.groups(userId: u.id!).map { Self.summary($0.group, role: $0.role) }))
         return .json(w.finish())
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let (g, role) = try run { try accounts.database.visibleGroup(name(context), to: u.id!) }
         let members = try accounts.database.members(groupId: g.id)
         var w = JSONWriter()
@@ -106,34 +106,34 @@ struct GroupsController<Context: RequestContext> {
     }
 
     @Sendable func join(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         try run { try accounts.database.joinGroup(userId: u.id!, name: name(context), now: clock()) }
         let (g, role) = try run { try accounts.database.visibleGroup(name(context), to: u.id!) }
         return .json(Self.summary(g, role: role))
     }
 
     @Sendable func leave(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         try run { try accounts.database.leaveGroup(userId: u.id!, name: name(context), now: clock()) }
         return Response(status: .noContent)
     }
 
     @Sendable func invite(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let other = try await request.decode(as: Name.self, context: context).username
         try run { try accounts.database.inviteToGroup(ownerId: u.id!, group: name(context), username: other, now: clock()) }
         return Response(status: .created)
     }
 
     @Sendable func removeMember(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let other = context.parameters.get("username") ?? ""
         try run { try accounts.database.removeFromGroup(ownerId: u.id!, group: name(context), username: other, now: clock()) }
         return Response(status: .noContent)
     }
 
     @Sendable func addRule(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let add = try await request.decode(as: AccountController<Context>.WatchAddition.self, context: context)
         let rule = try run { () throws -> WatchRule in
             let (g, role) = try accounts.database.visibleGroup(name(context), to: u.id!)
@@ -144,7 +144,7 @@ struct GroupsController<Context: RequestContext> {
     }
 
     @Sendable func removeRule(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         guard let text = context.parameters.get("id"), let id = Int64(text) else { throw APIError.badRequest("rule id must be a number") }
         try run {
             let (g, role) = try accounts.database.visibleGroup(name(context), to: u.id!)

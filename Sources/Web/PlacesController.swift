@@ -73,7 +73,7 @@ struct PlacesController<Context: RequestContext> {
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: sources.clock())
+        let u = try await accounts.user(request, now: sources.clock())
         var items = try accounts.database.places(userId: u.id!).map(PlacesDocuments.place)
         if let home = receiver { items.insert(PlacesDocuments.place(EtaBoard.receiverPlace(home, userId: u.id!)), at: 0) }
         var w = JSONWriter()
@@ -82,7 +82,7 @@ struct PlacesController<Context: RequestContext> {
     }
 
     @Sendable func add(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: sources.clock())
+        let u = try await accounts.user(request, now: sources.clock())
         let a = try await request.decode(as: PlaceAddition.self, context: context)
         let given = [a.lat != nil || a.lon != nil, a.airport != nil, a.search != nil].filter { $0 }.count
         guard given == 1 else { throw APIError.badRequest("give exactly one of lat and lon, airport, or search") }
@@ -107,7 +107,7 @@ struct PlacesController<Context: RequestContext> {
     }
 
     @Sendable func rename(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: sources.clock())
+        let u = try await accounts.user(request, now: sources.clock())
         let id = try Self.id(context)
         let change = try await request.decode(as: PlaceRename.self, context: context)
         do {
@@ -118,21 +118,21 @@ struct PlacesController<Context: RequestContext> {
     }
 
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: sources.clock())
+        let u = try await accounts.user(request, now: sources.clock())
         let id = try Self.id(context)
         do { try accounts.database.removePlace(userId: u.id!, id: id) } catch let error as PlaceError { throw Self.apiError(error) }
         return Response(status: .noContent)
     }
 
     @Sendable func reminders(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: sources.clock())
+        let u = try await accounts.user(request, now: sources.clock())
         var w = JSONWriter()
         w.addRaw("reminders", JSONWriter.array(try accounts.database.reminders(userId: u.id!).map(PlacesDocuments.reminder)))
         return .json(w.finish())
     }
 
     @Sendable func addReminders(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: sources.clock())
+        let u = try await accounts.user(request, now: sources.clock())
         let a = try await request.decode(as: ReminderAddition.self, context: context)
         guard (1...8).contains(a.minutes.count), Set(a.minutes).count == a.minutes.count else {
             throw APIError.badRequest("minutes must list 1 to 8 different leads, e.g. [10, 2]")
@@ -151,14 +151,14 @@ struct PlacesController<Context: RequestContext> {
     }
 
     @Sendable func removeReminder(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: sources.clock())
+        let u = try await accounts.user(request, now: sources.clock())
         let id = try Self.id(context)
         do { try accounts.database.removeReminder(userId: u.id!, id: id) } catch let error as PlaceError { throw Self.apiError(error) }
         return Response(status: .noContent)
     }
 
     @Sendable func eta(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: sources.clock())
+        let u = try await accounts.user(request, now: sources.clock())
         let snapshot = sources.live.currentSnapshot
         let now = max(snapshot.time, 0)
         var places = try accounts.database.places(userId: u.id!)

@@ -84,7 +84,7 @@ struct PostsController<Context: RequestContext> {
     }
 
     @Sendable func posts(_ request: Request, context: Context) async throws -> Response {
-        let viewer = accounts.viewer(request, now: clock())
+        let viewer = await accounts.viewer(request, now: clock())
         let view: PostsView
         switch request.uri.queryParameters["view"].map(String.init) ?? "everyone" {
         case "everyone": view = .everyone
@@ -104,7 +104,7 @@ struct PostsController<Context: RequestContext> {
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let new = try await request.decode(as: NewPost.self, context: context)
         guard let audience = PostRecord.Audience(rawValue: new.audience ?? "public") else {
             throw APIError.badRequest("audience must be public, friends or group")
@@ -137,7 +137,7 @@ struct PostsController<Context: RequestContext> {
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        let viewer = accounts.viewer(request, now: clock())
+        let viewer = await accounts.viewer(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: viewer)
         var w = JSONWriter()
         w.addRaw("post", Self.document(p))
@@ -153,7 +153,7 @@ struct PostsController<Context: RequestContext> {
     }
 
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: u)
         let admin = try accounts.database.isAdmin(userId: u.id!)
         guard p.userId == u.id || admin else { throw APIError(.forbidden, PostError.notAllowed.description) }
@@ -162,7 +162,7 @@ struct PostsController<Context: RequestContext> {
     }
 
     @Sendable func comment(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: u)
         let text = try await request.decode(as: Text.self, context: context).text
         do {
@@ -178,7 +178,7 @@ struct PostsController<Context: RequestContext> {
     }
 
     @Sendable func report(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: u)
         let reason = try await request.decode(as: Reason.self, context: context).reason
         do { try accounts.database.report(postId: p.id!, userId: u.id!, reason: reason, now: clock()) } catch let e as PostError {
@@ -191,7 +191,7 @@ struct PostsController<Context: RequestContext> {
     /// The author adds a picture to their post: PNG, JPEG or WebP through the image library,
     /// at most 1024 pixels a side once re-encoded.
     @Sendable func uploadPicture(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: u)
         guard p.userId == u.id else { throw APIError(.forbidden, "only the author adds a picture") }
         let picture = try await Pictures.upload(request, side: ProfilePicture.postSide)
@@ -202,13 +202,13 @@ struct PostsController<Context: RequestContext> {
     }
 
     @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
-        let viewer = accounts.viewer(request, now: clock())
+        let viewer = await accounts.viewer(request, now: clock())
         let p = try visiblePost(try postId(context), viewer: viewer)
         return try Pictures.response(try accounts.database.postPicture(id: p.id!))
     }
 
     @Sendable func thread(_ request: Request, context: Context) async throws -> Response {
-        let viewer = accounts.viewer(request, now: clock())
+        let viewer = await accounts.viewer(request, now: clock())
         guard let hex = context.parameters.get("hex"), hex.count == 6, let address = UInt32(hex, radix: 16) else {
             throw APIError.badRequest("hex must be 6 hex digits")
         }
@@ -217,7 +217,7 @@ struct PostsController<Context: RequestContext> {
     }
 
     @Sendable func reports(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         guard try accounts.database.isAdmin(userId: u.id!) else { throw APIError(.forbidden, "for the site's admins only") }
         var w = JSONWriter()
         w.addRaw("reports", JSONWriter.array(try accounts.database.reports(limit: 200).map { r in

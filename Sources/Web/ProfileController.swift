@@ -44,12 +44,12 @@ struct ProfileController<Context: RequestContext> {
     }
 
     @Sendable func mine(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         return .json(try document(u, relation: .me))
     }
 
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let change = try await request.decode(as: Change.self, context: context)
         var p = try accounts.database.profile(userId: u.id!) ?? ProfileRecord(userId: u.id!)
         if let name = change.display_name { p.displayName = name }
@@ -71,25 +71,25 @@ struct ProfileController<Context: RequestContext> {
     }
 
     @Sendable func upload(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         let picture = try await Pictures.upload(request, side: ProfilePicture.side)
         try accounts.database.setPicture(userId: u.id!, data: picture.data, type: picture.format.contentType, now: clock())
         return .json(try document(u, relation: .me))
     }
 
     @Sendable func removePicture(_ request: Request, context: Context) async throws -> Response {
-        let u = try accounts.user(request, now: clock())
+        let u = try await accounts.user(request, now: clock())
         try accounts.database.setPicture(userId: u.id!, data: nil, type: nil, now: clock())
         return Response(status: .noContent)
     }
 
     @Sendable func profile(_ request: Request, context: Context) async throws -> Response {
-        let (owner, relation) = try subject(context, viewer: accounts.viewer(request, now: clock()))
+        let (owner, relation) = try subject(context, viewer: await accounts.viewer(request, now: clock()))
         return .json(try document(owner, relation: relation))
     }
 
     @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
-        let (owner, relation) = try subject(context, viewer: accounts.viewer(request, now: clock()))
+        let (owner, relation) = try subject(context, viewer: await accounts.viewer(request, now: clock()))
         let p = try accounts.database.profile(userId: owner.id!) ?? ProfileRecord(userId: owner.id!)
         guard p.visibility(of: .picture).admits(relation) else { throw APIError.notFound("no picture") }
         return try Pictures.response(try accounts.database.picture(userId: owner.id!))

@@ -39,23 +39,23 @@ public struct SessionStore: Sendable {
     }
 
     /// A new session of `user` at `now`; returns its token.
-    public func create(for user: UserRecord, in store: any SessionRepository, now: Double) throws -> String {
+    public func create(for user: UserRecord, in store: SessionRepository, now: Double) async throws -> String {
         guard let id = user.id else { throw UserError.unknownUser(user.username) }
         let token = Self.newToken()
-        try store.createSession(tokenHash: Self.hash(token), userId: id, now: now, expiresAt: now + lifetime, keep: perUser)
+        try await store.create(tokenHash: Self.hash(token), userId: id, now: now, expiresAt: now + lifetime, keep: perUser)
         return token
     }
 
     /// The account of a live session, or nil (unknown or expired token, account deleted).
-    public func user(for token: String, in store: any SessionRepository, now: Double) throws -> UserRecord? {
+    public func user(for token: String, in store: SessionRepository, now: Double) async throws -> UserRecord? {
         // Tokens are 64 hex digits: anything else is no session (and is not hashed).
         guard token.utf8.count == 64, token.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else { return nil }
-        return try store.sessionUser(tokenHash: Self.hash(token), now: now)
+        return try await store.user(tokenHash: Self.hash(token), now: now)
     }
 
     /// Ends one session.
-    public func end(_ token: String, in store: any SessionRepository) throws {
-        try store.endSession(tokenHash: Self.hash(token))
+    public func end(_ token: String, in store: SessionRepository) async throws {
+        try await store.end(tokenHash: Self.hash(token))
     }
 }
 

@@ -176,28 +176,33 @@ struct AccountTests {
     }
 
     @Test("Sessions expire, are unguessable 64-hex-digit tokens, and only their hash is stored", arguments: Engine.allCases)
-    func sessions(engine: Engine) throws {
+    func sessions(engine: Engine) async throws {
         let database: any SightingStore = switch engine {
         case .sqlite: try AppDatabase.inMemory()
         case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         }
         let alice = try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
+        let sessions = database.loginSessions
         let store = SessionStore(lifetime: 100, perUser: 3)
-        let t1 = try store.create(for: alice, in: database, now: 0)
-        let t2 = try store.create(for: alice, in: database, now: 0)
+        let t1 = try await store.create(for: alice, in: sessions, now: 0)
+        let t2 = try await store.create(for: alice, in: sessions, now: 0)
         #expect(t1.count == 64 && t1 != t2)
-        #expect(try store.user(for: t1, in: database, now: 99)?.username == "alice")
-        #expect(try store.user(for: t1, in: database, now: 100) == nil)
+        #expect(try await store.user(for: t1, in: sessions, now: 99) == alice)
+        #expect(try await store.user(for: t1, in: sessions, now: 100) == nil)
         // The database knows the hash only: the token itself opens nothing there.
-        #expect(try database.sessionUser(tokenHash: t1, now: 1) == nil)
-        #expect(try database.sessionUser(tokenHash: SessionStore.hash(t1), now: 1)?.username == "alice")
-        try store.end(t2, in: database)
-        #expect(try store.user(for: t2, in: database, now: 1) == nil)
+        #expect(try await sessions.user(tokenHash: t1, now: 1) == nil)
+        #expect(try await sessions.user(tokenHash: SessionStore.hash(t1), now: 1)?.username == "alice")
+        try await store.end(t2, in: sessions)
+        #expect(try await store.user(for: t2, in: sessions, now: 1) == nil)
         // At most perUser sessions per account: the oldest ends first.
-        let later = try (1...3).map { try store.create(for: alice, in: database, now: Double($0)) }
-        #expect(try store.user(for: t1, in: database, now: 4) == nil)
-        #expect(try later.allSatisfy { try store.user(for: $0, in: database, now: 4) != nil })
-        #expect(try store.user(for: "not-a-token", in: database, now: 4) == nil)
+        var later: [String] = []
+        for t in 1...3 { later.append(try await store.create(for: alice, in: sessions, now: Double(t))) }
+        #expect(try await store.user(for: t1, in: sessions, now: 4) == nil)
+        for token in later { #expect(try await store.user(for: token, in: sessions, now: 4) != nil) }
+        #expect(try await store.user(for: "not-a-token", in: sessions, now: 4) == nil)
+        // Log out everywhere: every session of the account ends, counted.
+        #expect(try await sessions.endAll(userId: alice.id!) == 3)
+        #expect(try await store.user(for: later[0], in: sessions, now: 4) == nil)
     }
 
     @Test("Watchlist: add, list, remove; another user sees none of it and cannot remove it", arguments: Engine.allCases)

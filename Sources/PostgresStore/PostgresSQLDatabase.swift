@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Store
+
+/// The storage seam on PostgreSQL: statements rendered with `$n` placeholders, run on the
+/// store's `PostgresClient` pool, values bound by type (never spliced), each call bounded by
+/// the store's timeout.
+public struct PostgresSQLDatabase: SQLDatabase {
+    let client: PostgresClient
+    let logger: Logger
+    let timeout: Duration
+    /// Fails a call at once while the store knows the server is away (its sightings queued).
+    let isAway: @Sendable () -> Bool
+    let url: PostgresURL
+
+    public var dialect: SQLDialect { .postgresql }
+
+    public func query(_ statement: SQL) async throws -> [SQLRow] {
+        try checkAvailable()
+        let query = Self.postgresQuery(statement)
+        return try await bounded { [client, logger] in
+            try await Self.collect(client.query(query, logger: logger))
+        }
+    }
+
+    public func transaction(_ statements: [SQL]) async throws -> [[SQLRow]] {
+        try checkAvailable()
+        let queries = statements.map(Self.postgresQuery)
+        do {
+            return try await bounded { [client, logger] in
+                try await client.withTransaction(logger: logger) { connection in
+                    var results: [[SQLRow]] = []
+                    for query in queries { results.append(try await Self.collect(connection.query(query, logger: logger))) }
+                    return results
+                }
+            }
+        } catch let error as PostgresTransactionError where error.closureError != nil && error.rollbackError == nil {
+            // The statement's own error (a unique key, a check), rolled back.
+            throw error.closureError!
+        }
+    }
+
+    public func isUniqueViolation(_ error: any Error) -> Bool {
+        PostgresStore.sqlState(error) == "23505"
+    }
+
+    func checkAvailable() throws {
+        if isAway() { throw StoreError(description: "PostgreSQL at \(url) is unavailable (sightings are queued until it answers)") }
+    }
+
+    func bounded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await operation() }
+            group.addTask { [timeout] in
+                try await Task.sleep(for: timeout)
+                throw StoreError(description: "no answer within \(timeout.components.seconds) s")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+
+    static func postgresQuery(_ statement: SQL) -> PostgresQuery {
+        let (text, values) = statement.rendered(for: .postgresql)
+        var binds = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value {
+            case .null: binds.appendNull()
+            case .integer(let v): binds.append(v)
+            case .double(let v): binds.append(v)
+            case .text(let v): binds.append(v)
+            case .blob(let v): binds.append(ByteBuffer(bytes: v))
+            case .bool(let v): binds.append(v)
+            }
+        }
+        return PostgresQuery(unsafeSQL: text, binds: binds)
+    }
+
+    static func collect(_ sequence: PostgresRowSequence) async throws -> [SQLRow] {
+        var columns: SQLColumns?
+        var out: [SQLRow] = []
+        for try await row in sequence {
+            var values: [SQLValue] = []
+            var names: [String] = []
+            for cell in row {
+                values.append(try value(cell))
+                if columns == nil { names.append(cell.columnName) }
+            }
+            if columns == nil { columns = SQLColumns(names) }
+            out.append(SQLRow(columns: columns!, values: values))
+        }
+        return out
+    }
+
+    /// A cell as a seam value, by its column's type.
+    static func value(_ cell: PostgresCell) throws -> SQLValue {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .int2, .int4, .int8, .oid: return .integer(try cell.decode(Int64.self))
+        case .float4, .float8: return .double(try cell.decode(Double.self))
+        case .numeric: return .double(NSDecimalNumber(decimal: try cell.decode(Decimal.self)).doubleValue)
+        case .bool: return .bool(try cell.decode(Bool.self))
+        case .bytea:
+            var buffer = try cell.decode(ByteBuffer.self)
+            return .blob(Data(buffer.readBytes(length: buffer.readableBytes) ?? []))
+        default: return .text(try cell.decode(String.self))
+        }
+    }
+}
+
+extension PostgresStore {
+    /// This store through the storage seam.
+    public var database: PostgresSQLDatabase {
+        PostgresSQLDatabase(client: client, logger: logger, timeout: timeout,
+                         isAway: { [self] in !isAvailable }, url: url)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+/// The storage seam on SQLite: statements run through GRDB on the store's `DatabaseWriter`
+/// (a WAL pool: reads beside the one writer). GRDB's async accessors run each on its own
+/// serial queues; the caller's task suspends meanwhile.
+public struct GRDBDatabase: SQLDatabase {
+    public let writer: any DatabaseWriter
+    public var dialect: SQLDialect { .sqlite }
+
+    public init(_ writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    public func query(_ statement: SQL) async throws -> [SQLRow] {
+        let (text, values) = statement.rendered(for: .sqlite)
+        let arguments = StatementArguments(values.map(Self.databaseValue))
+        // A reader connection (read-only): runs beside the writer, and refuses a write.
+        return try await writer.read { db in try Self.fetch(db, text, arguments) }
+    }
+
+    public func transaction(_ statements: [SQL]) async throws -> [[SQLRow]] {
+        let rendered = statements.map { s in
+            let (text, values) = s.rendered(for: .sqlite)
+            return (text, StatementArguments(values.map(Self.databaseValue)))
+        }
+        return try await writer.write { db in try rendered.map { try Self.fetch(db, $0.0, $0.1) } }
+    }
+
+    public func isUniqueViolation(_ error: any Error) -> Bool {
+        guard let e = error as? DatabaseError else { return false }
+        return e.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE || e.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
+    }
+
+    static func fetch(_ db: Database, _ text: String, _ arguments: StatementArguments) throws -> [SQLRow] {
+        let statement = try db.makeStatement(sql: text)
+        let columns = SQLColumns(statement.columnNames)
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
+        var out: [SQLRow] = []
+        while let row = try cursor.next() {
+            out.append(SQLRow(columns: columns, values: row.databaseValues.map(Self.sqlValue)))
+        }
+        return out
+    }
+
+    static func databaseValue(_ value: SQLValue) -> DatabaseValue {
+        switch value {
+        case .null: .null
+        case .integer(let v): v.databaseValue
+        case .double(let v): v.databaseValue
+        case .text(let v): v.databaseValue
+        case .blob(let v): v.databaseValue
+        case .bool(let v): (v ? 1 : 0 as Int64).databaseValue
+        }
+    }
+
+    static func sqlValue(_ value: DatabaseValue) -> SQLValue {
+        switch value.storage {
+        case .null: .null
+        case .int64(let v): .integer(v)
+        case .double(let v): .double(v)
+        case .string(let v): .text(v)
+        case .blob(let v): .blob(v)
+        }
+    }
+}
