@@ -58,11 +58,7 @@ func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
 /// passes as it is).
 private func reported(_ error: any Error) -> ExitCode {
     if let code = error as? ExitCode { return code }
-    if let error = error as? CustomStringConvertible {
-        StandardStreams.error(error.description)
-    } else {
-        StandardStreams.error("\(error)")
-    }
+    StandardStreams.error("\(error)")
     return ExitCode(1)
 }
 

@@ -19,8 +19,12 @@ public struct PostgresSQLDatabase: SQLDatabase {
     public func query(_ statement: SQL) async throws -> [SQLRow] {
         try checkAvailable()
         let query = Self.postgresQuery(statement)
-        return try await bounded { [client, logger] in
-            try await Self.collect(client.query(query, logger: logger))
+        do {
+            return try await bounded { [client, logger] in
+                try await Self.collect(client.query(query, logger: logger))
+            }
+        } catch {
+            throw Self.readable(error)
         }
     }
 
@@ -37,12 +41,22 @@ public struct PostgresSQLDatabase: SQLDatabase {
             }
         } catch let error as PostgresTransactionError where error.closureError != nil && error.rollbackError == nil {
             // The statement's own error (a unique key, a check), rolled back.
-            throw error.closureError!
+            throw Self.readable(error.closureError!)
+        } catch {
+            throw Self.readable(error)
         }
     }
 
+    /// PostgresNIO's errors hide the server's message from `description`: the message, and
+    /// the SQLSTATE the seam tells unique violations by.
+    static func readable(_ error: any Error) -> any Error {
+        guard error is PSQLError || error is PostgresTransactionError else { return error }
+        return PostgresStatementError(description: PostgresStore.describe(error), sqlState: PostgresStore.sqlState(error),
+                                      isUnavailable: PostgresStore.isUnavailable(error))
+    }
+
     public func isUniqueViolation(_ error: any Error) -> Bool {
-        PostgresStore.sqlState(error) == "23505"
+        (error as? PostgresStatementError)?.sqlState == "23505" || PostgresStore.sqlState(error) == "23505"
     }
 
     func checkAvailable() throws {
@@ -116,4 +130,13 @@ extension PostgresStore {
         PostgresSQLDatabase(client: client, logger: logger, timeout: timeout,
                          isAway: { [self] in !isAvailable }, url: url)
     }
+}
+
+/// A statement PostgreSQL refused or could not run, as the server said it.
+public struct PostgresStatementError: Error, CustomStringConvertible {
+    public var description: String
+    /// The server's SQLSTATE (`23505`), nil when the connection failed before an answer.
+    public var sqlState: String?
+    /// The server was away (no connection, no answer) rather than refusing the statement.
+    public var isUnavailable: Bool
 }

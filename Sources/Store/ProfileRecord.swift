@@ -122,21 +122,3 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Profiles on either engine.
-public protocol ProfileStore: AnyObject, Sendable {
-    func profile(userId: Int64) throws -> ProfileRecord?
-    /// Saves the text and visibility (not the picture), validated.
-    func saveProfile(_ profile: ProfileRecord, now: Double) throws
-    /// Sets (or with nil removes) the picture, already validated and re-encoded.
-    func setPicture(userId: Int64, data: [UInt8]?, type: String?, now: Double) throws
-    func picture(userId: Int64) throws -> (data: [UInt8], type: String)?
-    /// The numbers of the journals of `userIds` together (each aircraft once) for events in
-    /// `start..<end`, and different aircraft per type, most first.
-    func sightingSummary(userIds: [Int64], start: Double, end: Double) throws -> (summary: UserSightingSummary, perType: [(type: String, aircraft: Int)])
-}
-
-extension ProfileStore {
-    /// The user's numbers from their whole journal.
-    public func sightingSummary(userId: Int64) throws -> UserSightingSummary {
-        try sightingSummary(userIds: [userId], start: -1e15, end: 1e15).summary
-    }
-}

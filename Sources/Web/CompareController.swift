@@ -14,8 +14,8 @@ struct CompareController<Context: RequestContext> {
         group.get("compare", use: compare)
     }
 
-    func side(_ label: String, users: [Int64], start: Double, end: Double) throws -> String {
-        let (s, types) = try accounts.database.sightingSummary(userIds: users, start: start, end: end)
+    func side(_ label: String, users: [Int64], start: Double, end: Double) async throws -> String {
+        let (s, types) = try await accounts.database.profiles.sightingSummary(userIds: users, start: start, end: end)
         let goals = try Set(users.flatMap { try accounts.database.goals(userId: $0) }.filter { ($0.completedAt ?? -1) >= start && ($0.completedAt ?? .infinity) < end }.compactMap(\.id)).count
         var w = JSONWriter()
         w.add("name", label)
@@ -44,19 +44,19 @@ struct CompareController<Context: RequestContext> {
                   try accounts.database.relation(of: u.id!, to: id) == .friend else {
                 throw APIError.notFound("no friend '\(name)'")
             }
-            let p = try accounts.database.profile(userId: id) ?? ProfileRecord(userId: id)
+            let p = try await accounts.database.profiles.profile(userId: id) ?? ProfileRecord(userId: id)
             guard p.visibility(of: .stats).admits(.friend) else { throw APIError(.forbidden, "\(friend.username) keeps their statistics to themselves") }
-            other = try side(friend.username, users: [id], start: start, end: end)
+            other = try await side(friend.username, users: [id], start: start, end: end)
         } else if let name = request.uri.queryParameters["group"].map(String.init) {
             let (g, role) = try GroupsController<Context>(accounts: accounts, clock: clock).run { try accounts.database.visibleGroup(name, to: u.id!) }
             guard role == .owner || role == .member else { throw APIError.notFound("no group '\(name)'") }
-            other = try side(g.name, users: try accounts.database.members(groupId: g.id).filter { $0.role != .invited }.map(\.userId), start: start, end: end)
+            other = try await side(g.name, users: try accounts.database.members(groupId: g.id).filter { $0.role != .invited }.map(\.userId), start: start, end: end)
         } else {
             throw APIError.badRequest("give with=USERNAME or group=NAME")
         }
         var w = JSONWriter()
         w.add("period", period)
-        w.addRaw("me", try side(u.username, users: [u.id!], start: start, end: end))
+        w.addRaw("me", try await side(u.username, users: [u.id!], start: start, end: end))
         w.addRaw("other", other)
         return .json(w.finish())
     }

@@ -45,13 +45,13 @@ struct ProfileController<Context: RequestContext> {
 
     @Sendable func mine(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        return .json(try document(u, relation: .me))
+        return .json(try await document(u, relation: .me))
     }
 
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let change = try await request.decode(as: Change.self, context: context)
-        var p = try accounts.database.profile(userId: u.id!) ?? ProfileRecord(userId: u.id!)
+        var p = try await accounts.database.profiles.profile(userId: u.id!) ?? ProfileRecord(userId: u.id!)
         if let name = change.display_name { p.displayName = name }
         if let bio = change.bio { p.bio = bio }
         if let home = change.home_place_id { p.homePlaceId = home == 0 ? nil : home }
@@ -62,42 +62,42 @@ struct ProfileController<Context: RequestContext> {
             p.visibility[field] = level
         }
         do {
-            try accounts.database.saveProfile(p, now: clock())
+            try await accounts.database.profiles.save(p, now: clock())
         } catch let error as ProfileError {
             if case .unknownPlace = error { throw APIError.notFound(error.description) }
             throw APIError.badRequest(error.description)
         }
-        return .json(try document(u, relation: .me))
+        return .json(try await document(u, relation: .me))
     }
 
     @Sendable func upload(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let picture = try await Pictures.upload(request, side: ProfilePicture.side)
-        try accounts.database.setPicture(userId: u.id!, data: picture.data, type: picture.format.contentType, now: clock())
-        return .json(try document(u, relation: .me))
+        try await accounts.database.profiles.setPicture(userId: u.id!, data: picture.data, type: picture.format.contentType, now: clock())
+        return .json(try await document(u, relation: .me))
     }
 
     @Sendable func removePicture(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        try accounts.database.setPicture(userId: u.id!, data: nil, type: nil, now: clock())
+        try await accounts.database.profiles.setPicture(userId: u.id!, data: nil, type: nil, now: clock())
         return Response(status: .noContent)
     }
 
     @Sendable func profile(_ request: Request, context: Context) async throws -> Response {
         let (owner, relation) = try subject(context, viewer: await accounts.viewer(request, now: clock()))
-        return .json(try document(owner, relation: relation))
+        return .json(try await document(owner, relation: relation))
     }
 
     @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
         let (owner, relation) = try subject(context, viewer: await accounts.viewer(request, now: clock()))
-        let p = try accounts.database.profile(userId: owner.id!) ?? ProfileRecord(userId: owner.id!)
+        let p = try await accounts.database.profiles.profile(userId: owner.id!) ?? ProfileRecord(userId: owner.id!)
         guard p.visibility(of: .picture).admits(relation) else { throw APIError.notFound("no picture") }
-        return try Pictures.response(try accounts.database.picture(userId: owner.id!))
+        return try Pictures.response(try await accounts.database.profiles.picture(userId: owner.id!))
     }
 
     /// The profile of `owner` as a viewer standing in `relation` sees it (`nil`: logged out).
-    func document(_ owner: UserRecord, relation: Relation?) throws -> String {
-        let p = try accounts.database.profile(userId: owner.id!) ?? ProfileRecord(userId: owner.id!)
+    func document(_ owner: UserRecord, relation: Relation?) async throws -> String {
+        let p = try await accounts.database.profiles.profile(userId: owner.id!) ?? ProfileRecord(userId: owner.id!)
         func shows(_ field: ProfileField) -> Bool { p.visibility(of: field).admits(relation) }
         var w = JSONWriter()
         w.add("username", owner.username)
@@ -110,7 +110,7 @@ struct ProfileController<Context: RequestContext> {
             w.addRaw("home", PlacesDocuments.place(place))
         }
         if shows(.stats) {
-            let s = try accounts.database.sightingSummary(userId: owner.id!)
+            let s = try await accounts.database.profiles.sightingSummary(userId: owner.id!)
             var stats = JSONWriter()
             stats.add("aircraft", s.aircraft)
             stats.add("types", s.types)

@@ -64,32 +64,37 @@ import Testing
     }
 
     @Test(arguments: Engine.allCases)
-    func profilesPicturesAndTheJournalSummary(_ engine: Engine) throws {
+    func profilesPicturesAndTheJournalSummary(_ engine: Engine) async throws {
         let (s, id) = try Self.store(engine)
+        let profiles = s.profiles
         let ann = id["ann"]!
-        #expect(try s.profile(userId: ann) == nil)
+        #expect(try await profiles.profile(userId: ann) == nil)
         let home = try s.addPlace(PlaceRecord(userId: ann, name: "Home", latitude: 52, longitude: 4, createdAt: 0))
         let bobs = try s.addPlace(PlaceRecord(userId: id["bob"]!, name: "Bob's", latitude: 52, longitude: 4, createdAt: 0))
-        try s.saveProfile(ProfileRecord(userId: ann, displayName: "  Ann  ", bio: "Spotter\nat EHAM", homePlaceId: home.id,
-                                        visibility: [.bio: .me, .stats: .public]), now: 1)
-        let p = try #require(try s.profile(userId: ann))
+        try await profiles.save(ProfileRecord(userId: ann, displayName: "  Ann  ", bio: "Spotter\nat EHAM", homePlaceId: home.id,
+                                              visibility: [.bio: .me, .stats: .public]), now: 1)
+        let p = try #require(try await profiles.profile(userId: ann))
         #expect(p.displayName == "Ann" && p.bio == "Spotter\nat EHAM" && p.homePlaceId == home.id)
         #expect(p.visibility(of: .bio) == .me && p.visibility(of: .stats) == .public && p.visibility(of: .home) == .me && p.visibility(of: .picture) == .public)
-        #expect(throws: ProfileError.unknownPlace(bobs.id!)) { try s.saveProfile(ProfileRecord(userId: ann, homePlaceId: bobs.id), now: 2) }
-        #expect(throws: ProfileError.invalidDisplayName) { try s.saveProfile(ProfileRecord(userId: ann, displayName: String(repeating: "a", count: 65)), now: 2) }
-        #expect(throws: ProfileError.invalidBio) { try s.saveProfile(ProfileRecord(userId: ann, bio: String(repeating: "b", count: 501)), now: 2) }
-        #expect(try s.profile(userId: ann)?.displayName == "Ann", "nothing stored by a refused change")
+        await #expect(throws: ProfileError.unknownPlace(bobs.id!)) { try await profiles.save(ProfileRecord(userId: ann, homePlaceId: bobs.id), now: 2) }
+        await #expect(throws: ProfileError.unknownPlace(999)) { try await profiles.save(ProfileRecord(userId: id["cy"]!, homePlaceId: 999), now: 2) }
+        await #expect(throws: ProfileError.invalidDisplayName) { try await profiles.save(ProfileRecord(userId: ann, displayName: String(repeating: "a", count: 65)), now: 2) }
+        await #expect(throws: ProfileError.invalidBio) { try await profiles.save(ProfileRecord(userId: ann, bio: String(repeating: "b", count: 501)), now: 2) }
+        #expect(try await profiles.profile(userId: ann)?.displayName == "Ann", "nothing stored by a refused change")
+        #expect(try await profiles.profile(userId: id["cy"]!) == nil, "a refused first profile writes no row")
         // Pictures: bytes in, the same bytes out, with their type; removed.
         let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255]
-        try s.setPicture(userId: ann, data: bytes, type: "image/png", now: 3)
-        #expect(try s.picture(userId: ann)?.data == bytes && s.picture(userId: ann)?.type == "image/png")
-        #expect(try s.profile(userId: ann)?.pictureUpdatedAt == 3 && s.profile(userId: ann)?.displayName == "Ann")
-        try s.setPicture(userId: ann, data: nil, type: nil, now: 4)
-        #expect(try s.picture(userId: ann) == nil)
+        try await profiles.setPicture(userId: ann, data: bytes, type: "image/png", now: 3)
+        let picture = try await profiles.picture(userId: ann)
+        #expect(picture?.data == bytes && picture?.type == "image/png")
+        let withPicture = try await profiles.profile(userId: ann)
+        #expect(withPicture?.pictureUpdatedAt == 3 && withPicture?.displayName == "Ann")
+        try await profiles.setPicture(userId: ann, data: nil, type: nil, now: 4)
+        #expect(try await profiles.picture(userId: ann) == nil)
         // A picture first, then text: both kept.
-        try s.setPicture(userId: id["cy"]!, data: bytes, type: "image/webp", now: 5)
-        try s.saveProfile(ProfileRecord(userId: id["cy"]!, displayName: "Cy"), now: 6)
-        #expect(try s.picture(userId: id["cy"]!)?.type == "image/webp")
+        try await profiles.setPicture(userId: id["cy"]!, data: bytes, type: "image/webp", now: 5)
+        try await profiles.save(ProfileRecord(userId: id["cy"]!, displayName: "Cy"), now: 6)
+        #expect(try await profiles.picture(userId: id["cy"]!)?.type == "image/webp")
         // The summary of the journal (reminders not counted).
         var batch = SightingBatch()
         let key = VisitKey(address: 1, firstSeen: 0)
@@ -99,7 +104,9 @@ import Testing
                                                          typeCode: type, distance: distance)))
         }
         _ = try s.write(batch)
-        #expect(try s.sightingSummary(userId: ann) == UserSightingSummary(aircraft: 2, types: 2, firstSighting: 100, lastSighting: 300, longestDistance: 80))
-        #expect(try s.sightingSummary(userId: id["bob"]!) == UserSightingSummary())
+        #expect(try await profiles.sightingSummary(userId: ann) == UserSightingSummary(aircraft: 2, types: 2, firstSighting: 100, lastSighting: 300, longestDistance: 80))
+        #expect(try await profiles.sightingSummary(userId: id["bob"]!) == UserSightingSummary())
+        let together = try await profiles.sightingSummary(userIds: [ann, id["bob"]!], start: 150, end: 1000)
+        #expect(together.summary.aircraft == 2 && together.perType.map(\.type) == ["A320", "B738"])
     }
 }

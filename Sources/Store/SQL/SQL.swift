@@ -85,6 +85,11 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
         return SQL(pieces: pieces)
     }
 
+    /// Values bound as a comma-separated list, for `IN (…)` (both engines read it alike).
+    public static func list<V: SQLValueConvertible>(_ values: [V]) -> SQL {
+        joined(values.map { "\($0)" }, separator: ", ")
+    }
+
     /// SQLite's rendering, for messages and tests.
     public var description: String { rendered(for: .sqlite).text }
 }
