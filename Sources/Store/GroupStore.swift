@@ -141,10 +141,10 @@ extension SightingStore {
     }
 
     /// The owner invites `username` (who must not block the owner: else no such user).
-    public func inviteToGroup(ownerId: Int64, group name: String, username: String, now: Double) throws {
+    public func inviteToGroup(ownerId: Int64, group name: String, username: String, now: Double) async throws {
         let (g, role) = try visibleGroup(name, to: ownerId)
         guard role == .owner else { throw GroupError.notOwner }
-        let other = try addressable(username, by: ownerId)
+        let other = try await social.addressable(username, by: ownerId)
         guard try !members(groupId: g.id).contains(where: { $0.userId == other.id! }) else { throw GroupError.alreadyMember(other.username) }
         try setRole(groupId: g.id, userId: other.id!, role: .invited, now: now)
     }

@@ -41,14 +41,14 @@ struct CompareController<Context: RequestContext> {
         let other: String
         if let name = request.uri.queryParameters["with"].map(String.init) {
             guard let friend = try accounts.database.user(named: name), let id = friend.id,
-                  try accounts.database.relation(of: u.id!, to: id) == .friend else {
+                  try await accounts.database.social.relation(of: u.id!, to: id) == .friend else {
                 throw APIError.notFound("no friend '\(name)'")
             }
             let p = try await accounts.database.profiles.profile(userId: id) ?? ProfileRecord(userId: id)
             guard p.visibility(of: .stats).admits(.friend) else { throw APIError(.forbidden, "\(friend.username) keeps their statistics to themselves") }
             other = try await side(friend.username, users: [id], start: start, end: end)
         } else if let name = request.uri.queryParameters["group"].map(String.init) {
-            let (g, role) = try GroupsController<Context>(accounts: accounts, clock: clock).run { try accounts.database.visibleGroup(name, to: u.id!) }
+            let (g, role) = try await GroupsController<Context>(accounts: accounts, clock: clock).run { try accounts.database.visibleGroup(name, to: u.id!) }
             guard role == .owner || role == .member else { throw APIError.notFound("no group '\(name)'") }
             other = try await side(g.name, users: try accounts.database.members(groupId: g.id).filter { $0.role != .invited }.map(\.userId), start: start, end: end)
         } else {

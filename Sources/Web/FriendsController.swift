@@ -40,13 +40,13 @@ struct FriendsController<Context: RequestContext> {
         }
     }
 
-    func run<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as SocialError { throw Self.apiError(error) }
+    func run<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as SocialError { throw Self.apiError(error) }
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        let list = try accounts.database.friendList(userId: u.id!)
+        let list = try await accounts.database.social.friendList(userId: u.id!)
         var w = JSONWriter()
         w.add("friends", list.friends)
         w.add("incoming", list.incoming)
@@ -58,7 +58,7 @@ struct FriendsController<Context: RequestContext> {
     @Sendable func request(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let name = try await request.decode(as: Name.self, context: context).username
-        let relation = try run { try accounts.database.requestFriend(userId: u.id!, name: name, now: clock()) }
+        let relation = try await run { try await accounts.database.social.requestFriend(userId: u.id!, name: name, now: clock()) }
         var w = JSONWriter()
         w.add("relation", relation.rawValue)
         return .json(w.finish(), status: .created)
@@ -67,7 +67,7 @@ struct FriendsController<Context: RequestContext> {
     @Sendable func accept(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let name = try Self.name(context)
-        try run { try accounts.database.acceptFriend(userId: u.id!, name: name, now: clock()) }
+        try await run { try await accounts.database.social.acceptFriend(userId: u.id!, name: name, now: clock()) }
         var w = JSONWriter()
         w.add("relation", Relation.friend.rawValue)
         return .json(w.finish())
@@ -76,21 +76,21 @@ struct FriendsController<Context: RequestContext> {
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let name = try Self.name(context)
-        try run { try accounts.database.removeFriend(userId: u.id!, name: name, now: clock()) }
+        try await run { try await accounts.database.social.removeFriend(userId: u.id!, name: name, now: clock()) }
         return Response(status: .noContent)
     }
 
     @Sendable func block(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let name = try await request.decode(as: Name.self, context: context).username
-        try run { try accounts.database.block(userId: u.id!, name: name, now: clock()) }
+        try await run { try await accounts.database.social.block(userId: u.id!, name: name, now: clock()) }
         return Response(status: .created)
     }
 
     @Sendable func unblock(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let name = try Self.name(context)
-        try run { try accounts.database.unblock(userId: u.id!, name: name, now: clock()) }
+        try await run { try await accounts.database.social.unblock(userId: u.id!, name: name, now: clock()) }
         return Response(status: .noContent)
     }
 }

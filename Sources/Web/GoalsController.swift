@@ -62,7 +62,7 @@ struct GoalsController<Context: RequestContext> {
         var goal = Goal(userId: u.id!, name: a.name, kind: a.kind, type: a.type, distance: a.distance_nm, target: a.target, start: start, end: end, createdAt: clock())
         var groupName: String?
         if let name = a.group {
-            let (g, role) = try GroupsController<Context>(accounts: accounts, clock: clock).run { try accounts.database.visibleGroup(name, to: u.id!) }
+            let (g, role) = try await GroupsController<Context>(accounts: accounts, clock: clock).run { try accounts.database.visibleGroup(name, to: u.id!) }
             guard role == .owner else { throw APIError(.forbidden, "only the group's owner sets its goals") }
             goal.userId = nil
             goal.groupId = g.id

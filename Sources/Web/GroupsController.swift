@@ -38,9 +38,9 @@ struct GroupsController<Context: RequestContext> {
 
 
     /// Runs `body`; store errors become the API's answers.
-    func run<T>(_ body: () throws -> T) throws -> T {
+    func run<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            return try body()
+            return try await body()
         } catch let e as GroupError {
             switch e {
             case .unknownGroup, .notMember, .unknownRule: throw APIError.notFound(e.description)
@@ -71,7 +71,7 @@ struct GroupsController<Context: RequestContext> {
         let u = try await accounts.user(request, now: clock())
         let c = try await request.decode(as: Creation.self, context: context)
         if let d = c.description, d.count > 500 { throw APIError.badRequest("the description must be at most 500 characters") }
-        let g = try run { try accounts.database.createGroup(ownerId: u.id!, name: c.name, description: c.description, open: c.open ?? true, now: clock()) }
+        let g = try await run { try accounts.database.createGroup(ownerId: u.id!, name: c.name, description: c.description, open: c.open ?? true, now: clock()) }
         return .json(Self.summary(g, role: .owner), status: .created)
     }
 
@@ -84,7 +84,7 @@ struct GroupsController<Context: RequestContext> {
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        let (g, role) = try run { try accounts.database.visibleGroup(name(context), to: u.id!) }
+        let (g, role) = try await run { try accounts.database.visibleGroup(name(context), to: u.id!) }
         let members = try accounts.database.members(groupId: g.id)
         var w = JSONWriter()
         w.add("name", g.name)
@@ -107,35 +107,35 @@ struct GroupsController<Context: RequestContext> {
 
     @Sendable func join(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        try run { try accounts.database.joinGroup(userId: u.id!, name: name(context), now: clock()) }
-        let (g, role) = try run { try accounts.database.visibleGroup(name(context), to: u.id!) }
+        try await run { try accounts.database.joinGroup(userId: u.id!, name: name(context), now: clock()) }
+        let (g, role) = try await run { try accounts.database.visibleGroup(name(context), to: u.id!) }
         return .json(Self.summary(g, role: role))
     }
 
     @Sendable func leave(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        try run { try accounts.database.leaveGroup(userId: u.id!, name: name(context), now: clock()) }
+        try await run { try accounts.database.leaveGroup(userId: u.id!, name: name(context), now: clock()) }
         return Response(status: .noContent)
     }
 
     @Sendable func invite(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let other = try await request.decode(as: Name.self, context: context).username
-        try run { try accounts.database.inviteToGroup(ownerId: u.id!, group: name(context), username: other, now: clock()) }
+        try await run { try await accounts.database.inviteToGroup(ownerId: u.id!, group: name(context), username: other, now: clock()) }
         return Response(status: .created)
     }
 
     @Sendable func removeMember(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let other = context.parameters.get("username") ?? ""
-        try run { try accounts.database.removeFromGroup(ownerId: u.id!, group: name(context), username: other, now: clock()) }
+        try await run { try accounts.database.removeFromGroup(ownerId: u.id!, group: name(context), username: other, now: clock()) }
         return Response(status: .noContent)
     }
 
     @Sendable func addRule(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let add = try await request.decode(as: AccountController<Context>.WatchAddition.self, context: context)
-        let rule = try run { () throws -> WatchRule in
+        let rule = try await run { () throws -> WatchRule in
             let (g, role) = try accounts.database.visibleGroup(name(context), to: u.id!)
             guard role == .owner || role == .member else { throw GroupError.notMember("you") }
             return try accounts.database.addGroupRule(groupId: g.id, kind: add.kind, value: add.value ?? "*", label: add.label, now: clock())
@@ -146,7 +146,7 @@ struct GroupsController<Context: RequestContext> {
     @Sendable func removeRule(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         guard let text = context.parameters.get("id"), let id = Int64(text) else { throw APIError.badRequest("rule id must be a number") }
-        try run {
+        try await run {
             let (g, role) = try accounts.database.visibleGroup(name(context), to: u.id!)
             guard role == .owner else { throw role == nil ? GroupError.unknownGroup(name(context)) : GroupError.notOwner }
             try accounts.database.removeGroupRule(groupId: g.id, id: id)

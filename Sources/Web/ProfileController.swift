@@ -34,11 +34,12 @@ struct ProfileController<Context: RequestContext> {
 
 
     /// The profile's owner as `viewer` may address them, and how they stand.
-    func subject(_ context: Context, viewer: UserRecord?) throws -> (UserRecord, Relation?) {
+    func subject(_ context: Context, viewer: UserRecord?) async throws -> (UserRecord, Relation?) {
         guard let name = context.parameters.get("username"), let owner = try accounts.database.user(named: name), let id = owner.id else {
             throw APIError.notFound("no user '\(context.parameters.get("username") ?? "")'")
         }
-        let relation = try viewer.map { try accounts.database.relation(of: $0.id!, to: id) }
+        var relation: Relation?
+        if let viewer { relation = try await accounts.database.social.relation(of: viewer.id!, to: id) }
         if relation == .blocked { throw APIError.notFound("no user '\(name)'") }
         return (owner, relation)
     }
@@ -84,12 +85,12 @@ struct ProfileController<Context: RequestContext> {
     }
 
     @Sendable func profile(_ request: Request, context: Context) async throws -> Response {
-        let (owner, relation) = try subject(context, viewer: await accounts.viewer(request, now: clock()))
+        let (owner, relation) = try await subject(context, viewer: await accounts.viewer(request, now: clock()))
         return .json(try await document(owner, relation: relation))
     }
 
     @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
-        let (owner, relation) = try subject(context, viewer: await accounts.viewer(request, now: clock()))
+        let (owner, relation) = try await subject(context, viewer: await accounts.viewer(request, now: clock()))
         let p = try await accounts.database.profiles.profile(userId: owner.id!) ?? ProfileRecord(userId: owner.id!)
         guard p.visibility(of: .picture).admits(relation) else { throw APIError.notFound("no picture") }
         return try Pictures.response(try await accounts.database.profiles.picture(userId: owner.id!))

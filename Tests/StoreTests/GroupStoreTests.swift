@@ -10,7 +10,7 @@ import Tracking
 /// rights, and a shared watchlist whose matches reach every member's journal.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct GroupStoreTests {
     @Test(arguments: Engine.allCases)
-    func membershipAndRights(_ engine: Engine) throws {
+    func membershipAndRights(_ engine: Engine) async throws {
         let (s, id) = try SocialStoreTests.store(engine)
         let (ann, bob, cy, dee) = (id["ann"]!, id["bob"]!, id["cy"]!, id["dee"]!)
         let open = try s.createGroup(ownerId: ann, name: " Schiphol Spotters ", description: "Runway 27", open: true, now: 1)
@@ -22,14 +22,14 @@ import Tracking
         #expect(throws: GroupError.alreadyMember("you")) { try s.joinGroup(userId: bob, name: "Schiphol Spotters", now: 3) }
         // The invitation-only group does not exist for those not in it.
         #expect(throws: GroupError.unknownGroup("Inner Circle")) { try s.joinGroup(userId: bob, name: "Inner Circle", now: 4) }
-        #expect(throws: GroupError.notOwner) { try s.inviteToGroup(ownerId: bob, group: "Schiphol Spotters", username: "cy", now: 4) }
-        try s.inviteToGroup(ownerId: ann, group: "Inner Circle", username: "cy", now: 5)
+        await #expect(throws: GroupError.notOwner) { try await s.inviteToGroup(ownerId: bob, group: "Schiphol Spotters", username: "cy", now: 4) }
+        try await s.inviteToGroup(ownerId: ann, group: "Inner Circle", username: "cy", now: 5)
         #expect(try s.visibleGroup("Inner Circle", to: cy).1 == .invited)
         try s.joinGroup(userId: cy, name: "Inner Circle", now: 6)
         #expect(try s.members(groupId: closed.id).map { "\($0.username):\($0.role.rawValue)" } == ["ann:owner", "cy:member"])
         // Dee blocks ann: ann cannot invite her (no such user to ann).
-        try s.block(userId: dee, name: "ann", now: 7)
-        #expect(throws: SocialError.unknownUser("dee")) { try s.inviteToGroup(ownerId: ann, group: "Inner Circle", username: "dee", now: 8) }
+        try await s.social.block(userId: dee, name: "ann", now: 7)
+        await #expect(throws: SocialError.unknownUser("dee")) { try await s.inviteToGroup(ownerId: ann, group: "Inner Circle", username: "dee", now: 8) }
         #expect(throws: GroupError.ownerCannotLeave) { try s.leaveGroup(userId: ann, name: "Inner Circle", now: 9) }
         try s.removeFromGroup(ownerId: ann, group: "Inner Circle", username: "CY", now: 10)
         #expect(throws: GroupError.unknownGroup("Inner Circle")) { try s.visibleGroup("Inner Circle", to: cy) }
@@ -41,11 +41,11 @@ import Tracking
     }
 
     @Test(arguments: Engine.allCases)
-    func theSharedWatchlistReachesEveryMembersJournal(_ engine: Engine) throws {
+    func theSharedWatchlistReachesEveryMembersJournal(_ engine: Engine) async throws {
         let (s, id) = try SocialStoreTests.store(engine)
         let g = try s.createGroup(ownerId: id["ann"]!, name: "Heavies", description: nil, open: true, now: 0)
         try s.joinGroup(userId: id["bob"]!, name: "Heavies", now: 0)
-        try s.inviteToGroup(ownerId: id["ann"]!, group: "Heavies", username: "cy", now: 0)   // invited, not a member
+        try await s.inviteToGroup(ownerId: id["ann"]!, group: "Heavies", username: "cy", now: 0)   // invited, not a member
         let rule = try s.addGroupRule(groupId: g.id, kind: .type, value: "a388", label: nil, now: 0)
         #expect(rule.value == "A388")
         #expect(throws: WatchRuleError.duplicate(kind: .type, value: "A388")) { try s.addGroupRule(groupId: g.id, kind: .type, value: "A388", label: nil, now: 0) }

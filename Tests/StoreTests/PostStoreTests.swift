@@ -7,12 +7,12 @@ import Testing
 /// reports and deletion.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct PostStoreTests {
     @Test(arguments: Engine.allCases)
-    func visibilityPagesAndModeration(_ engine: Engine) throws {
+    func visibilityPagesAndModeration(_ engine: Engine) async throws {
         let (s, id) = try SocialStoreTests.store(engine)
         let (ann, bob, cy, dee) = (id["ann"]!, id["bob"]!, id["cy"]!, id["dee"]!)
-        try s.requestFriend(userId: bob, name: "ann", now: 0)
-        try s.acceptFriend(userId: ann, name: "bob", now: 0)
-        try s.block(userId: ann, name: "cy", now: 0)
+        try await s.social.requestFriend(userId: bob, name: "ann", now: 0)
+        try await s.social.acceptFriend(userId: ann, name: "bob", now: 0)
+        try await s.social.block(userId: ann, name: "cy", now: 0)
         let club = try s.createGroup(ownerId: ann, name: "Club", description: nil, open: false, now: 0)
         var ids: [String: Int64] = [:]
         for (key, user, audience, group, text) in [("public", ann, PostRecord.Audience.public, nil as Int64?, "hello <script>"),

@@ -14,53 +14,53 @@ import Testing
     }
 
     @Test(arguments: Engine.allCases)
-    func requestsAcceptDeclineAndRemove(_ engine: Engine) throws {
+    func requestsAcceptDeclineAndRemove(_ engine: Engine) async throws {
         let (s, id) = try Self.store(engine)
-        #expect(try s.requestFriend(userId: id["ann"]!, name: "bob", now: 1) == .requested)
-        #expect(try s.relation(of: id["ann"]!, to: id["bob"]!) == .requested)
-        #expect(try s.relation(of: id["bob"]!, to: id["ann"]!) == .invited)
-        #expect(throws: SocialError.alreadyRequested("bob")) { try s.requestFriend(userId: id["ann"]!, name: "BOB", now: 2) }
-        #expect(try s.friendList(userId: id["bob"]!) == FriendList(incoming: ["ann"]))
-        try s.acceptFriend(userId: id["bob"]!, name: "ann", now: 3)
-        #expect(try s.relation(of: id["ann"]!, to: id["bob"]!) == .friend && s.relation(of: id["bob"]!, to: id["ann"]!) == .friend)
-        #expect(throws: SocialError.alreadyFriends("bob")) { try s.requestFriend(userId: id["ann"]!, name: "bob", now: 4) }
+        #expect(try await s.social.requestFriend(userId: id["ann"]!, name: "bob", now: 1) == .requested)
+        #expect(try await s.social.relation(of: id["ann"]!, to: id["bob"]!) == .requested)
+        #expect(try await s.social.relation(of: id["bob"]!, to: id["ann"]!) == .invited)
+        await #expect(throws: SocialError.alreadyRequested("bob")) { try await s.social.requestFriend(userId: id["ann"]!, name: "BOB", now: 2) }
+        #expect(try await s.social.friendList(userId: id["bob"]!) == FriendList(incoming: ["ann"]))
+        try await s.social.acceptFriend(userId: id["bob"]!, name: "ann", now: 3)
+        #expect(try await s.social.relation(of: id["ann"]!, to: id["bob"]!) == .friend)
+        #expect(try await s.social.relation(of: id["bob"]!, to: id["ann"]!) == .friend)
+        await #expect(throws: SocialError.alreadyFriends("bob")) { try await s.social.requestFriend(userId: id["ann"]!, name: "bob", now: 4) }
         // Crossing requests: cy asks ann, ann asks cy: friends.
-        try s.requestFriend(userId: id["cy"]!, name: "ann", now: 5)
-        #expect(try s.requestFriend(userId: id["ann"]!, name: "cy", now: 6) == .friend)
-        #expect(try s.friendList(userId: id["ann"]!) == FriendList(friends: ["bob", "cy"]))
+        try await s.social.requestFriend(userId: id["cy"]!, name: "ann", now: 5)
+        #expect(try await s.social.requestFriend(userId: id["ann"]!, name: "cy", now: 6) == .friend)
+        #expect(try await s.social.friendList(userId: id["ann"]!) == FriendList(friends: ["bob", "cy"]))
         // Declining and withdrawing.
-        try s.requestFriend(userId: id["dee"]!, name: "ann", now: 7)
-        try s.removeFriend(userId: id["ann"]!, name: "dee", now: 8)
-        #expect(try s.relation(of: id["dee"]!, to: id["ann"]!) == .none)
-        #expect(throws: SocialError.noRequest("dee")) { try s.acceptFriend(userId: id["ann"]!, name: "dee", now: 9) }
-        try s.removeFriend(userId: id["bob"]!, name: "ann", now: 10)
-        #expect(try s.friendList(userId: id["ann"]!) == FriendList(friends: ["cy"]))
-        #expect(throws: SocialError.notFriends("bob")) { try s.removeFriend(userId: id["ann"]!, name: "bob", now: 11) }
-        #expect(throws: SocialError.yourself) { try s.requestFriend(userId: id["ann"]!, name: "ann", now: 12) }
-        #expect(throws: SocialError.unknownUser("zed")) { try s.requestFriend(userId: id["ann"]!, name: "zed", now: 13) }
+        try await s.social.requestFriend(userId: id["dee"]!, name: "ann", now: 7)
+        try await s.social.removeFriend(userId: id["ann"]!, name: "dee", now: 8)
+        #expect(try await s.social.relation(of: id["dee"]!, to: id["ann"]!) == .none)
+        await #expect(throws: SocialError.noRequest("dee")) { try await s.social.acceptFriend(userId: id["ann"]!, name: "dee", now: 9) }
+        try await s.social.removeFriend(userId: id["bob"]!, name: "ann", now: 10)
+        #expect(try await s.social.friendList(userId: id["ann"]!) == FriendList(friends: ["cy"]))
+        await #expect(throws: SocialError.notFriends("bob")) { try await s.social.removeFriend(userId: id["ann"]!, name: "bob", now: 11) }
+        await #expect(throws: SocialError.yourself) { try await s.social.requestFriend(userId: id["ann"]!, name: "ann", now: 12) }
+        await #expect(throws: SocialError.unknownUser("zed")) { try await s.social.requestFriend(userId: id["ann"]!, name: "zed", now: 13) }
     }
 
     @Test(arguments: Engine.allCases)
-    func aBlockEndsEverythingAndHidesTheBlocker(_ engine: Engine) throws {
+    func aBlockEndsEverythingAndHidesTheBlocker(_ engine: Engine) async throws {
         let (s, id) = try Self.store(engine)
-        try s.requestFriend(userId: id["bob"]!, name: "ann", now: 1)
-        try s.acceptFriend(userId: id["ann"]!, name: "bob", now: 2)
-        try s.requestFriend(userId: id["cy"]!, name: "ann", now: 3)
-        try s.block(userId: id["ann"]!, name: "bob", now: 4)
-        try s.block(userId: id["ann"]!, name: "cy", now: 5)
-        #expect(try s.friendList(userId: id["ann"]!) == FriendList(blocked: ["bob", "cy"]))
-        #expect(try s.friendList(userId: id["bob"]!) == FriendList(), "bob sees nothing of ann, not even the block")
-        #expect(try s.relation(of: id["bob"]!, to: id["ann"]!) == .blocked)
+        try await s.social.requestFriend(userId: id["bob"]!, name: "ann", now: 1)
+        try await s.social.acceptFriend(userId: id["ann"]!, name: "bob", now: 2)
+        try await s.social.requestFriend(userId: id["cy"]!, name: "ann", now: 3)
+        try await s.social.block(userId: id["ann"]!, name: "bob", now: 4)
+        try await s.social.block(userId: id["ann"]!, name: "cy", now: 5)
+        #expect(try await s.social.friendList(userId: id["ann"]!) == FriendList(blocked: ["bob", "cy"]))
+        #expect(try await s.social.friendList(userId: id["bob"]!) == FriendList(), "bob sees nothing of ann, not even the block")
+        #expect(try await s.social.relation(of: id["bob"]!, to: id["ann"]!) == .blocked)
         // To bob, ann does not exist; ann must unblock before asking bob.
-        for action in [{ try s.requestFriend(userId: id["bob"]!, name: "ann", now: 6) }, { _ = try s.acceptFriend(userId: id["bob"]!, name: "ann", now: 6) },
-                       { try s.removeFriend(userId: id["bob"]!, name: "ann", now: 6) }] as [() throws -> Any] {
-            #expect(throws: SocialError.unknownUser("ann")) { _ = try action() }
-        }
-        #expect(throws: SocialError.blocking("bob")) { try s.requestFriend(userId: id["ann"]!, name: "bob", now: 7) }
-        try s.unblock(userId: id["ann"]!, name: "bob", now: 8)
-        #expect(throws: SocialError.unknownUser("bob")) { try s.unblock(userId: id["ann"]!, name: "bob", now: 9) }
-        #expect(try s.relation(of: id["bob"]!, to: id["ann"]!) == .none, "unblocking does not restore the friendship")
-        #expect(try s.requestFriend(userId: id["bob"]!, name: "ann", now: 10) == .requested)
+        await #expect(throws: SocialError.unknownUser("ann")) { try await s.social.requestFriend(userId: id["bob"]!, name: "ann", now: 6) }
+        await #expect(throws: SocialError.unknownUser("ann")) { try await s.social.acceptFriend(userId: id["bob"]!, name: "ann", now: 6) }
+        await #expect(throws: SocialError.unknownUser("ann")) { try await s.social.removeFriend(userId: id["bob"]!, name: "ann", now: 6) }
+        await #expect(throws: SocialError.blocking("bob")) { try await s.social.requestFriend(userId: id["ann"]!, name: "bob", now: 7) }
+        try await s.social.unblock(userId: id["ann"]!, name: "bob", now: 8)
+        await #expect(throws: SocialError.unknownUser("bob")) { try await s.social.unblock(userId: id["ann"]!, name: "bob", now: 9) }
+        #expect(try await s.social.relation(of: id["bob"]!, to: id["ann"]!) == .none, "unblocking does not restore the friendship")
+        #expect(try await s.social.requestFriend(userId: id["bob"]!, name: "ann", now: 10) == .requested)
     }
 
     @Test(arguments: Engine.allCases)
