@@ -176,4 +176,26 @@ public enum StoreBenchmark {
         }
         return timings
     }
+
+    /// Reading visit rows as records, GRDB's own decoding against the storage seam's
+    /// (`SQLDatabase.all`, what every repository on the seam uses), the same rows from the same
+    /// file, each path run twice and the faster kept; and whether both read the same records.
+    public static func seamReads(_ database: AppDatabase, limit: Int = 100_000) async throws -> (grdb: Timing, seam: Timing, same: Bool) {
+        let clock = ContinuousClock()
+        var direct: [VisitRecord] = [], seam: [VisitRecord] = []
+        var grdbTime = Duration.seconds(1_000_000), seamTime = grdbTime
+        for _ in 0..<2 {
+            var began = clock.now
+            direct = try await database.writer.read { db in
+                try VisitRecord.fetchAll(db, sql: "SELECT * FROM visit ORDER BY id LIMIT ?", arguments: [limit])
+            }
+            grdbTime = min(grdbTime, clock.now - began)
+            began = clock.now
+            seam = try await database.sql.all("SELECT * FROM visit ORDER BY id LIMIT \(limit)", as: VisitRecord.self)
+            seamTime = min(seamTime, clock.now - began)
+        }
+        return (Timing(name: "\(direct.count) visits as records, GRDB", duration: grdbTime, rows: direct.count),
+                Timing(name: "\(seam.count) visits as records, storage seam", duration: seamTime, rows: seam.count),
+                direct == seam)
+    }
 }

@@ -6,7 +6,7 @@ import ModeS
 import Tracking
 
 /// `flytracker bench`: throughput of this machine's build, single core.
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure decoder and demodulator throughput on this machine (use a release build).",
@@ -102,8 +102,8 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        if store { return try storeOptions.run() }
+    func run() async throws {
+        if store { return try await storeOptions.run() }
         if eta { return EtaBenchmark.report(EtaBenchmark(skies: etaSkies).run()) }
         if aggregate {
             let bench = AggregateBenchmark(receiverCounts: aggregateReceivers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) },

@@ -42,7 +42,7 @@ struct StoreBenchOptions: ParsableArguments {
     }
 
     /// Fills (unless `--queries-only`) and times; prints one line per step.
-    func run() throws {
+    func run() async throws {
         if feed { return try runPosts() }
         let temporary = file == nil
         let path = file ?? NSTemporaryDirectory() + "flytracker-bench-\(getpid())/bench.sqlite"
@@ -88,6 +88,14 @@ struct StoreBenchOptions: ParsableArguments {
                 return
             }
             try compare(database, timings, postgres: try PostgresURL(postgres))
+        }
+        try await reportingErrors {
+            let database = try AppDatabase.open(path: path)
+            let (grdb, seam, same) = try await StoreBenchmark.seamReads(database)
+            for t in [grdb, seam] {
+                print("store: \(t.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(Self.format(t.duration))")
+            }
+            print("store: the storage seam reads the same records: \(same ? "yes" : "NO")")
         }
     }
 
@@ -172,7 +180,7 @@ struct StoreBenchOptions: ParsableArguments {
 }
 
 /// `flytracker db bench`: the same as `flytracker bench --store` (kept as an alias).
-struct StoreBenchCommand: ParsableCommand {
+struct StoreBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Fill a scratch database with a generated year of sightings and time the statistics queries (same as 'flytracker bench --store').",
@@ -188,5 +196,5 @@ struct StoreBenchCommand: ParsableCommand {
         }
     }
 
-    func run() throws { try options.run() }
+    func run() async throws { try await options.run() }
 }

@@ -29,33 +29,49 @@ struct StoreBenchCommandTests {
         }
     }
 
+    /// The exit code a run of `command` throws (nil: it ran to the end).
+    static func exitCode(of command: any ParsableCommand) async -> ExitCode? {
+        do {
+            try await run(command)
+            return nil
+        } catch {
+            return error as? ExitCode
+        }
+    }
+
+    /// Runs a parsed command as `flytracker` does (the bench commands are async).
+    static func run(_ command: any ParsableCommand) async throws {
+        var command = command
+        if var async = command as? any AsyncParsableCommand { try await async.run() } else { try command.run() }
+    }
+
     @Test("--queries-only on a missing file, and a fill into an existing file, are refused")
-    func files() throws {
+    func files() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-storebench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = dir.appendingPathComponent("none.sqlite").path
         var command = try FlyTracker.parseAsRoot(["bench", "--store", "--queries-only", "--file", missing])
-        #expect(throws: ExitCode(1)) { try command.run() }
+        #expect(await Self.exitCode(of: command) == ExitCode(1))
         let existing = dir.appendingPathComponent("there.sqlite").path
         #expect(FileManager.default.createFile(atPath: existing, contents: Data("not a database".utf8)))
         command = try FlyTracker.parseAsRoot(["db", "bench", "--file", existing, "--visits", "10"])
-        #expect(throws: ExitCode(1)) { try command.run() }
+        #expect(await Self.exitCode(of: command) == ExitCode(1))
         #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == Data("not a database".utf8))
     }
 
     @Test("A small fill writes its visits and points, and a second run times the same file")
-    func smallRun() throws {
+    func smallRun() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-storebench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("bench.sqlite").path
         var command = try FlyTracker.parseAsRoot(["bench", "--store", "--visits", "400", "--points", "3", "--file", path])
-        try command.run()
+        try await Self.run(command)
         command = try FlyTracker.parseAsRoot(["db", "bench", "--queries-only", "--file", path])
-        try command.run()
+        try await Self.run(command)
         let db = try AppDatabase.open(path: path)
-        #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit") } == 400)
-        #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM trackPoint") } == 1200)
+        #expect(try await db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit") } == 400)
+        #expect(try await db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM trackPoint") } == 1200)
         #expect(try db.statisticsTotal(filter: StatsFilter()).visits == 400)
     }
 }
