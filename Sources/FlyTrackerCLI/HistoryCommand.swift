@@ -4,7 +4,7 @@ import Services
 
 /// `flytracker history (--user NAME | --aircraft HEX|REG [--visit N])`: a user's journal, an
 /// aircraft's visits, or the path of one visit.
-struct HistoryCommand: ParsableCommand {
+struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Show a user's flight journal, an aircraft's visits, or the path one visit flew (--visit N)."
@@ -29,13 +29,13 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let database = try store.openStore()
         if let user {
             let events = try reportingErrors { try database.journal(username: user, limit: limit) }
             if json { print(jsonText(events)); return }
             let account = try reportingErrors { try database.requireUser(named: user) }
-            let alerts = try reportingErrors { try Self.alertOutcomes(events, user: account, database: database) }
+            let alerts = try await reportingErrors { try await Self.alertOutcomes(events, user: account, database: database) }
             let units = self.units ?? account.units
             let rows = events.map { e in
                 [formatTime(e.time), e.kind.rawValue, e.hex, e.callsign ?? "", e.registration ?? "", e.typeCode ?? "",
@@ -101,11 +101,11 @@ struct HistoryCommand: ParsableCommand {
     /// `failed (N tries)`, `held back` (the 10-minute limit), `not sent yet` (delivered at the
     /// next start, `AlertDispatcher.recover`); none for events that do not alert or a user
     /// without webhooks.
-    static func alertOutcomes(_ events: [JournalEventRecord], user: UserRecord, database: any SightingStore) throws -> [Int64: String] {
+    static func alertOutcomes(_ events: [JournalEventRecord], user: UserRecord, database: any SightingStore) async throws -> [Int64: String] {
         guard let oldest = events.map(\.time).min(), user.channels.contains(where: { $0.kind == .webhook }) else { return [:] }
         let alerting = AlertDispatcher.defaultKinds
         var out: [Int64: String] = [:]
-        let logged = Dictionary(try database.alertLog(since: oldest).compactMap { s in s.event.id.map { ($0, s) } },
+        let logged = Dictionary(try await database.deliveryLog.summaries(since: oldest).compactMap { s in s.event.id.map { ($0, s) } },
                                 uniquingKeysWith: { a, _ in a })
         for e in events where alerting.contains(e.kind) {
             guard let id = e.id else { continue }

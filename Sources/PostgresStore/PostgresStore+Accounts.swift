@@ -170,62 +170,6 @@ extension PostgresStore {
             }
         }
     }
-
-    public func recordDelivery(_ record: AlertDeliveryRecord) throws -> AlertDeliveryRecord {
-        try blocking { [client, logger] in
-            var r = record
-            let rows = try await client.query("""
-                INSERT INTO alertDelivery (userId, journalEventId, url, time, attempt, status, success, error)
-                VALUES (\(r.userId), \(r.journalEventId), \(r.url), \(r.time), \(r.attempt), \(r.status), \(r.success), \(r.error))
-                RETURNING id
-                """, logger: logger)
-            for try await id in rows.decode(Int64.self) { r.id = id }
-            return r
-        }
-    }
-
-    public func alertLog(since: Double) throws -> [AlertLogSummary] {
-        try blocking { [client, logger] in
-            var events: [JournalEventRecord] = []
-            let rows = try await client.query("""
-                SELECT id, userId, watchRuleId, visitId, address, time, kind, callsign, registration, typeCode,
-                       latitude, longitude, altitude, distance, ruleLabel, note
-                FROM journalEvent WHERE time >= \(since) ORDER BY time DESC, id DESC LIMIT \(AlertLogSummary.maxEvents)
-                """, logger: logger)
-            for try await row in rows { if let e = try Self.journalEvent(row) { events.append(e) } }
-            events.reverse()   // the newest when there are more than the bound, oldest first
-            var counts: [Int64: (Int, Int, Int)] = [:]
-            let summary = try await client.query("""
-                SELECT journalEventId, COUNT(*)::BIGINT, COUNT(*) FILTER (WHERE attempt > 0)::BIGINT,
-                       COUNT(*) FILTER (WHERE success)::BIGINT
-                FROM alertDelivery WHERE journalEventId IN (SELECT id FROM journalEvent WHERE time >= \(since))
-                GROUP BY journalEventId
-                """, logger: logger)
-            for try await (id, logged, attempted, succeeded) in summary.decode((Int64, Int64, Int64, Int64).self) {
-                counts[id] = (Int(logged), Int(attempted), Int(succeeded))
-            }
-            return events.map { e in
-                let c = counts[e.id ?? -1] ?? (0, 0, 0)
-                return AlertLogSummary(event: e, logged: c.0, attempted: c.1, succeeded: c.2)
-            }
-        }
-    }
-
-    public func deliveries(limit: Int) throws -> [AlertDeliveryRecord] {
-        try blocking { [client, logger] in
-            var out: [AlertDeliveryRecord] = []
-            let rows = try await client.query("""
-                SELECT id, userId, journalEventId, url, time, attempt, status, success, error
-                FROM alertDelivery ORDER BY id DESC LIMIT \(limit)
-                """, logger: logger)
-            for try await (id, userId, eventId, url, time, attempt, status, success, error)
-                in rows.decode((Int64, Int64, Int64?, String, Double, Int, Int?, Bool, String?).self) {
-                out.append(AlertDeliveryRecord(id: id, userId: userId, journalEventId: eventId, url: url, time: time,
-                                               attempt: attempt, status: status, success: success, error: error))
-            }
-            return out
-        }
-    }
 }
 
 /// The imported aircraft database on PostgreSQL (`db import-aircraft --db postgres://…`).

@@ -73,9 +73,12 @@ public actor AlertDispatcher {
     private var userCache: [Int64: UserRecord] = [:]
     /// Events of earlier runs to deliver (`recover()`).
     private var pending: [JournalEventRecord] = []
+    /// The start of the run whose earlier log `loadLog()` reads (nil: none).
+    private let startedAt: Double?
+    private var logLoaded = false
 
     /// `now`: the start of a run (Unix s); the log of the `memory` seconds before it is read
-    /// (rate limit, alerts to recover). Nil reads nothing.
+    /// before the first delivery (rate limit, alerts to recover). Nil reads nothing.
     public init(database: any SightingStore, client: HTTPClient = .shared,
                 retryDelays: [Duration] = [.seconds(2), .seconds(10), .seconds(60)], minInterval: Double = 600,
                 kinds: Set<JournalKind> = AlertDispatcher.defaultKinds, timeout: Duration = .seconds(10),
@@ -87,7 +90,16 @@ public actor AlertDispatcher {
         self.kinds = kinds
         self.timeout = timeout
         self.memory = memory
-        guard let now, let log = try? database.alertLog(since: now - max(memory, minInterval)) else { return }
+        startedAt = now
+    }
+
+    /// Reads the delivery log of the `memory` seconds before the start of the run, once,
+    /// before the first delivery: the rate limit goes on across a restart, and alerts never
+    /// delivered are queued for `recover()`.
+    private func loadLog() async {
+        guard !logLoaded else { return }
+        logLoaded = true
+        guard let now = startedAt, let log = try? await store.deliveryLog.summaries(since: now - max(memory, minInterval)) else { return }
         for entry in log where kinds.contains(entry.event.kind) {
             let e = entry.event
             if entry.attempted > 0, e.kind.isRateLimited {
@@ -105,6 +117,7 @@ public actor AlertDispatcher {
     /// Delivers the alerts of earlier runs found at start (once; later calls deliver nothing).
     @discardableResult
     public func recover() async -> [AlertDeliveryRecord] {
+        await loadLog()
         let events = pending
         pending = []
         return await deliver(events)
@@ -115,6 +128,7 @@ public actor AlertDispatcher {
     /// the next event and the next retry: what was not delivered, the next start recovers.
     @discardableResult
     public func deliver(_ events: [JournalEventRecord]) async -> [AlertDeliveryRecord] {
+        await loadLog()
         var log: [AlertDeliveryRecord] = []
         for event in events where kinds.contains(event.kind) {
             if Task.isCancelled { break }
@@ -127,7 +141,7 @@ public actor AlertDispatcher {
                         let note = AlertDeliveryRecord(userId: event.userId, journalEventId: event.id, url: url,
                                                        time: Date().timeIntervalSince1970, attempt: 0, status: nil, success: false,
                                                        error: "held back: an alert for this aircraft went out less than \(Int(minInterval / 60)) min before")
-                        log.append((try? store.recordDelivery(note)) ?? note)
+                        log.append((try? await store.deliveryLog.record(note)) ?? note)
                     }
                     continue
                 }
@@ -179,7 +193,7 @@ public actor AlertDispatcher {
             let attempt = AlertDeliveryRecord(userId: userId, journalEventId: eventId, url: url,
                                               time: Date().timeIntervalSince1970, attempt: attempt, status: status,
                                               success: failure == nil, error: failure)
-            let record = (try? store.recordDelivery(attempt)) ?? attempt
+            let record = (try? await store.deliveryLog.record(attempt)) ?? attempt
             attempts.append(record)
             if failure == nil { break }
         }

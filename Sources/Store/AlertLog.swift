@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One journal event and what became of its alert, from the delivery log.
 public struct AlertLogSummary: Sendable, Equatable {
@@ -22,27 +21,54 @@ public struct AlertLogSummary: Sendable, Equatable {
     }
 }
 
-extension AppDatabase {
-    public func alertLog(since: Double) throws -> [AlertLogSummary] {
-        try writer.read { db in
-            // The newest when there are more than the bound (oldest first after all).
-            let events = try JournalEventRecord.filter(Column("time") >= since).order(Column("time").desc, Column("id").desc)
-                .limit(AlertLogSummary.maxEvents).fetchAll(db).reversed()
-            var counts: [Int64: (Int, Int, Int)] = [:]
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT journalEventId, COUNT(*), SUM(attempt > 0), SUM(success) FROM alertDelivery
-                WHERE journalEventId IN (SELECT id FROM journalEvent WHERE time >= ?) GROUP BY journalEventId
-                """, arguments: [since])
-            for row in rows { counts[row[0]] = (row[1], row[2] ?? 0, row[3] ?? 0) }
-            return events.map { e in
-                let c = counts[e.id ?? -1] ?? (0, 0, 0)
-                return AlertLogSummary(event: e, logged: c.0, attempted: c.1, succeeded: c.2)
-            }
-        }
+/// The alert delivery log: every webhook attempt, and a row for each alert held back by the
+/// rate limit. It is the alerts' only state across restarts. Written once for both engines,
+/// on the storage seam.
+public struct AlertDeliveryLog: Sendable {
+    let database: any SQLDatabase
+
+    public init(_ database: any SQLDatabase) {
+        self.database = database
+    }
+
+    /// Writes one delivery attempt; returns it with its id.
+    public func record(_ delivery: AlertDeliveryRecord) async throws -> AlertDeliveryRecord {
+        let d = delivery
+        var written = d
+        written.id = try await database.write("""
+            INSERT INTO alertDelivery (userId, journalEventId, url, time, attempt, status, success, error)
+            VALUES (\(d.userId), \(d.journalEventId), \(d.url), \(d.time), \(d.attempt), \(d.status), \(d.success), \(d.error))
+            RETURNING id
+            """).first?.decode(0, as: Int64.self)
+        return written
     }
 
     /// The delivery log, newest first.
-    public func deliveries(limit: Int = 100) throws -> [AlertDeliveryRecord] {
-        try writer.read { db in try AlertDeliveryRecord.order(Column("id").desc).limit(limit).fetchAll(db) }
+    public func deliveries(limit: Int = 100) async throws -> [AlertDeliveryRecord] {
+        try await database.all("""
+            SELECT id, userId, journalEventId, url, time, attempt, status, success, error FROM alertDelivery ORDER BY id DESC LIMIT \(limit)
+            """)
+    }
+
+    /// Journal events at or after `since` (Unix s), oldest first (the newest
+    /// `AlertLogSummary.maxEvents` when there are more), each with what the delivery log holds
+    /// for it: the alert dispatcher's memory across restarts.
+    public func summaries(since: Double) async throws -> [AlertLogSummary] {
+        let events: [JournalEventRecord] = try await database.all("""
+            SELECT id, userId, watchRuleId, visitId, address, time, kind, callsign, registration, typeCode,
+                   latitude, longitude, altitude, distance, ruleLabel, note
+            FROM journalEvent WHERE time >= \(since) ORDER BY time DESC, id DESC LIMIT \(AlertLogSummary.maxEvents)
+            """)
+        var counts: [Int64: (Int, Int, Int)] = [:]
+        for row in try await database.query("""
+            SELECT journalEventId, COUNT(*), SUM(CASE WHEN attempt > 0 THEN 1 ELSE 0 END), SUM(CASE WHEN success THEN 1 ELSE 0 END)
+            FROM alertDelivery WHERE journalEventId IN (SELECT id FROM journalEvent WHERE time >= \(since)) GROUP BY journalEventId
+            """) {
+            counts[try row.decode(0)] = (try row.decode(1), try row.decode(2), try row.decode(3))
+        }
+        return events.reversed().map { e in
+            let c = counts[e.id ?? -1] ?? (0, 0, 0)
+            return AlertLogSummary(event: e, logged: c.0, attempted: c.1, succeeded: c.2)
+        }
     }
 }

@@ -77,16 +77,6 @@ public protocol SightingStore: PlaceStore, GroupStore, GoalStore, PostStore {
     /// Sets a new password and ends every session of the account.
     func setPassword(username: String, password: String, cost: UInt8) throws
 
-    // Alert deliveries
-    /// Writes one delivery attempt; returns it with its id.
-    func recordDelivery(_ record: AlertDeliveryRecord) throws -> AlertDeliveryRecord
-    /// The delivery log, newest first.
-    func deliveries(limit: Int) throws -> [AlertDeliveryRecord]
-    /// Journal events at or after `since` (Unix s), oldest first (the newest
-    /// `AlertLogSummary.maxEvents` when there are more), each with what the delivery log holds
-    /// for it: the alert dispatcher's memory across restarts.
-    func alertLog(since: Double) throws -> [AlertLogSummary]
-
     // Watchlists
     func addRule(username: String, kind: WatchKind, value: String, label: String?, now: Double) throws -> WatchRule
     func rules(username: String) throws -> [WatchRule]
@@ -127,6 +117,8 @@ extension SightingStore {
     public var profiles: ProfileRepository { ProfileRepository(sql) }
     /// Friends and blocks.
     public var social: SocialRepository { SocialRepository(sql, userNamed: { [self] in try user(named: $0) }) }
+    /// The alert delivery log.
+    public var deliveryLog: AlertDeliveryLog { AlertDeliveryLog(sql) }
 
     /// Writes at once: nothing queued, nothing to release.
     public func finishWriting() -> Int { 0 }
@@ -167,14 +159,6 @@ extension AppDatabase: SightingStore {
 
     public func user(id: Int64) throws -> UserRecord? {
         try writer.read { db in try UserRecord.fetchOne(db, key: id) }
-    }
-
-    public func recordDelivery(_ record: AlertDeliveryRecord) throws -> AlertDeliveryRecord {
-        try writer.write { db in
-            var r = record
-            try r.insert(db)
-            return r
-        }
     }
 
     public func closeInterruptedVisits(lastSeenBefore time: Double) throws -> [VisitRecord] {

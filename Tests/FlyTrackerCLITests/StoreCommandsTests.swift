@@ -15,9 +15,20 @@ struct StoreCommandsTests {
         return (path, db)
     }
 
-    static func run(_ command: any ParsableCommand.Type, _ arguments: [String]) throws {
+    /// Parses and runs a command as `flytracker` does (async commands awaited).
+    static func run(_ command: any ParsableCommand.Type, _ arguments: [String]) async throws {
         var parsed = try command.parseAsRoot(arguments)
-        try parsed.run()
+        if var async = parsed as? any AsyncParsableCommand { try await async.run() } else { try parsed.run() }
+    }
+
+    /// The exit code a run throws (nil: it ran to the end; other errors are not exit codes).
+    static func exitCode(_ command: any ParsableCommand.Type, _ arguments: [String]) async -> ExitCode? {
+        do {
+            try await run(command, arguments)
+            return nil
+        } catch {
+            return error as? ExitCode
+        }
     }
 
     @Test("A simulated run answers statistics by type with the fleet's types (no aircraft database imported)")
@@ -33,29 +44,33 @@ struct StoreCommandsTests {
     }
 
     @Test("The journal says what became of each alert: sent, failed, held back, not sent yet; nothing without a webhook")
-    func journalAlertColumn() throws {
+    func journalAlertColumn() async throws {
         let (path, db) = try Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         var alice = try #require(try db.user(named: "alice"))
         let kinds: [JournalKind] = [.firstSeen, .closestApproach, .firstSeen, .goal, .position]
         var events: [JournalEventRecord] = []
         for (i, kind) in kinds.enumerated() {
-            var e = JournalEventRecord(userId: alice.id!, watchRuleId: nil, visitId: nil, address: 0x4840D6 + i, time: 1000 + Double(i), kind: kind)
-            try db.writer.write { d in try e.insert(d) }
+            let userId = alice.id!
+            let e = try await db.writer.write { d in
+                var e = JournalEventRecord(userId: userId, watchRuleId: nil, visitId: nil, address: 0x4840D6 + i, time: 1000 + Double(i), kind: kind)
+                try e.insert(d)
+                return e
+            }
             events.append(e)
         }
-        #expect(try HistoryCommand.alertOutcomes(events, user: alice, database: db).isEmpty, "no webhook, no alerts")
+        #expect(try await HistoryCommand.alertOutcomes(events, user: alice, database: db).isEmpty, "no webhook, no alerts")
         alice.channels = [NotificationChannel(url: "https://hooks.example.org/a")]
         try db.updateUser(alice)
-        func log(_ e: JournalEventRecord, _ attempt: Int, _ success: Bool) throws {
-            _ = try db.recordDelivery(AlertDeliveryRecord(userId: alice.id!, journalEventId: e.id, url: "https://hooks.example.org/a",
+        func log(_ e: JournalEventRecord, _ attempt: Int, _ success: Bool) async throws {
+            _ = try await db.deliveryLog.record(AlertDeliveryRecord(userId: alice.id!, journalEventId: e.id, url: "https://hooks.example.org/a",
                                                           time: e.time, attempt: attempt, status: nil, success: success, error: nil))
         }
-        try log(events[0], 1, true)
-        try log(events[1], 1, false)
-        try log(events[1], 2, false)
-        try log(events[2], 0, false)
-        let outcomes = try HistoryCommand.alertOutcomes(events, user: alice, database: db)
+        try await log(events[0], 1, true)
+        try await log(events[1], 1, false)
+        try await log(events[1], 2, false)
+        try await log(events[2], 0, false)
+        let outcomes = try await HistoryCommand.alertOutcomes(events, user: alice, database: db)
         #expect(events.map { outcomes[$0.id!] } == ["sent", "failed (2 tries)", "held back", "not sent yet", nil])
     }
 
@@ -67,10 +82,10 @@ struct StoreCommandsTests {
     }
 
     @Test("users set --language takes a language FlyTracker speaks, in any case")
-    func setLanguage() throws {
+    func setLanguage() async throws {
         let (path, db) = try Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        try Self.run(UsersCommand.self, ["set", "alice", "--language", "FR", "--db", path])
+        try await Self.run(UsersCommand.self, ["set", "alice", "--language", "FR", "--db", path])
         #expect(try db.user(named: "alice")?.language == "fr")
     }
 
@@ -96,13 +111,13 @@ struct StoreCommandsTests {
     }
 
     @Test("A watchlist rule is added, listed and removed")
-    func trackRoundTrip() throws {
+    func trackRoundTrip() async throws {
         let (path, db) = try Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        try Self.run(TrackCommand.self, ["add", "--user", "alice", "flight", "BA283", "--db", path])
+        try await Self.run(TrackCommand.self, ["add", "--user", "alice", "flight", "BA283", "--db", path])
         let rules = try db.rules(username: "alice")
         #expect(rules.map(\.value) == ["BA283"])
-        try Self.run(TrackCommand.self, ["remove", "--user", "alice", "\(rules[0].id!)", "--db", path])
+        try await Self.run(TrackCommand.self, ["remove", "--user", "alice", "\(rules[0].id!)", "--db", path])
         #expect(try db.rules(username: "alice").isEmpty)
     }
 
@@ -126,21 +141,19 @@ struct StoreCommandsTests {
         ["stats", "--within", "-3"],
         ["stats", "--type", "B7%"],
     ])
-    func badInput(arguments: [String]) throws {
+    func badInput(arguments: [String]) async throws {
         let (path, db) = try Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        let before = try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT total_changes()") }
         let command: any ParsableCommand.Type = switch arguments[0] {
         case "track": TrackCommand.self
         case "users": UsersCommand.self
         case "history": HistoryCommand.self
         default: StatsCommand.self
         }
-        #expect(throws: ExitCode(1)) { try Self.run(command, Array(arguments.dropFirst()) + ["--db", path]) }
+        #expect(await Self.exitCode(command, Array(arguments.dropFirst()) + ["--db", path]) == ExitCode(1))
         #expect(try db.rules(username: "alice").isEmpty)
         #expect(try db.users().map(\.username) == ["alice"])
         let user = try #require(try db.user(named: "alice"))
         #expect(!user.darkMode && user.channels.isEmpty && user.language == "en")
-        _ = before
     }
 }

@@ -90,7 +90,7 @@ struct AlertDispatcherTests {
         #expect(log.map(\.attempt) == [1, 2, 3])
         #expect(log.map(\.status) == [500, 503, 200])
         #expect(log.map(\.success) == [false, false, true])
-        #expect(try db.deliveries().count == 3)
+        #expect(try await db.deliveryLog.deliveries().count == 3)
         let bodies = server.bodies
         #expect(bodies.count == 3)
         let payload = try JSONDecoder().decode(WebhookPayload.self, from: Data(try #require(bodies.last).utf8))

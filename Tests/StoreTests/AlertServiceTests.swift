@@ -23,7 +23,7 @@ struct AlertServiceTests {
         try await service.run()
         let kinds = try server.bodies.map { try JSONDecoder().decode(WebhookPayload.self, from: Data($0.utf8)).event.kind }
         #expect(kinds == [.firstSeen, .closestApproach])
-        #expect(try db.deliveries().allSatisfy(\.success))
+        #expect(try await db.deliveryLog.deliveries().allSatisfy(\.success))
     }
 
     @Test("a graceful shutdown stops the retries of the delivery in progress; the alert is left for the next start")
@@ -37,13 +37,13 @@ struct AlertServiceTests {
         let running = Task { try await group.run() }
         service.queue.yield([event])
         // The first attempt answered and logged: the dispatcher now waits 90 s for the next.
-        for _ in 0..<500 where try db.deliveries().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        for _ in 0..<500 where try await db.deliveryLog.deliveries().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
         #expect(server.bodies.count == 1, "the first attempt")
         let asked = ContinuousClock.now
         await group.triggerGracefulShutdown()
         try await running.value
         // Well before the next try (a loaded machine may take seconds to schedule the shutdown).
         #expect(ContinuousClock.now - asked < .seconds(45), "not the 90 s until the next try")
-        #expect(try db.deliveries().map(\.attempt) == [1], "one failed attempt logged (the next start recovers it: AlertDispatcherTests)")
+        #expect(try await db.deliveryLog.deliveries().map(\.attempt) == [1], "one failed attempt logged (the next start recovers it: AlertDispatcherTests)")
     }
 }

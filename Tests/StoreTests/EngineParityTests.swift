@@ -103,7 +103,7 @@ import Tracking
     }
 
     @Test(arguments: Engine.allCases)
-    func settingsPasswordsAndTheDeliveryLogPersist(_ engine: Engine) throws {
+    func settingsPasswordsAndTheDeliveryLogPersist(_ engine: Engine) async throws {
         let store = try engine.makeStore()
         var alice = try store.addUser(username: "alice", password: "correct horse", now: 1, cost: testCost)
         alice.units = .aeronautical
@@ -137,12 +137,12 @@ import Tracking
         #expect(throws: UserError.wrongPassword) { try store.authenticate(username: "alice", password: "correct horse") }
         #expect(try store.authenticate(username: "alice", password: "battery staple").id == alice.id)
         #expect(throws: UserError.weakPassword) { try store.setPassword(username: "alice", password: "short", cost: testCost) }
-        let first = try store.recordDelivery(AlertDeliveryRecord(userId: alice.id!, journalEventId: nil, url: "https://hooks.example.org/a",
+        let first = try await store.deliveryLog.record(AlertDeliveryRecord(userId: alice.id!, journalEventId: nil, url: "https://hooks.example.org/a",
                                                                  time: 10, attempt: 1, status: 500, success: false, error: "HTTP 500"))
-        let second = try store.recordDelivery(AlertDeliveryRecord(userId: alice.id!, journalEventId: nil, url: "https://hooks.example.org/a",
+        let second = try await store.deliveryLog.record(AlertDeliveryRecord(userId: alice.id!, journalEventId: nil, url: "https://hooks.example.org/a",
                                                                   time: 12, attempt: 2, status: 204, success: true, error: nil))
         #expect(first.id != nil && second.id != nil)
-        #expect(try store.deliveries(limit: 10) == [second, first])
+        #expect(try await store.deliveryLog.deliveries(limit: 10) == [second, first])
         #expect(try store.user(id: 999_999) == nil)
     }
 
@@ -166,7 +166,7 @@ import Tracking
     }
 
     @Test("The alert log summary (journal events with their delivery outcomes) is the same on both engines")
-    func alertLogOnBothEngines() throws {
+    func alertLogOnBothEngines() async throws {
         var summaries: [[AlertLogSummary]] = []
         for engine in Engine.allCases {
             let store = try engine.makeStore()
@@ -174,16 +174,16 @@ import Tracking
             let events = try store.journal(username: "alice", limit: 1000).sorted { ($0.time, $0.id!) < ($1.time, $1.id!) }
             #expect(events.count >= 3)
             let url = "https://hooks.example.org/a"
-            func log(_ e: JournalEventRecord, attempt: Int, success: Bool) throws {
-                _ = try store.recordDelivery(AlertDeliveryRecord(userId: e.userId, journalEventId: e.id, url: url, time: e.time + 1,
+            func log(_ e: JournalEventRecord, attempt: Int, success: Bool) async throws {
+                _ = try await store.deliveryLog.record(AlertDeliveryRecord(userId: e.userId, journalEventId: e.id, url: url, time: e.time + 1,
                                                                  attempt: attempt, status: success ? 200 : nil, success: success, error: nil))
             }
-            try log(events[0], attempt: 1, success: false)
-            try log(events[0], attempt: 2, success: true)
-            try log(events[1], attempt: 0, success: false)   // held back
-            try log(events[2], attempt: 1, success: false)
+            try await log(events[0], attempt: 1, success: false)
+            try await log(events[0], attempt: 2, success: true)
+            try await log(events[1], attempt: 0, success: false)   // held back
+            try await log(events[2], attempt: 1, success: false)
             let since = events[0].time
-            let summary = try store.alertLog(since: since)
+            let summary = try await store.deliveryLog.summaries(since: since)
             let everyone = try store.users().flatMap { try store.journal(username: $0.username, limit: 1000) }
             #expect(summary.count == everyone.filter { $0.time >= since }.count)
             let byId = Dictionary(uniqueKeysWithValues: summary.map { ($0.event.id!, $0) })
