@@ -58,6 +58,13 @@ extension BrowserTests {
       await js(`${$('login-name')}.value = 'ann'; ${$('login-password')}.value = 'correct horse'; ${$('login-form')}.requestSubmit()`);
       await sleep(1500);
       out.watchlistAfterLogin = await js(`${$('watchlist')}.textContent`);
+      // A change of language draws the tracked list again in German from what was fetched.
+      const fetches = `performance.getEntriesByType('resource').filter((e) => e.name.endsWith('api/me/watchlist')).length`;
+      out.watchlistFetchesBefore = await js(fetches);
+      await js(`${$('language')}.value = 'de'; ${$('language')}.dispatchEvent(new Event('change'))`);
+      await sleep(1500);
+      out.watchlistInGerman = await js(`${$('watchlist')}.textContent`);
+      out.watchlistFetchesAfter = await js(fetches);
     """# + "\n"
 
     static func run(_ executable: String, _ arguments: [String]) throws -> Process {
@@ -80,6 +87,8 @@ extension BrowserTests {
         #expect((result["watchlist"] as? String)?.contains("Registration PHBXA") == true, "\(result)")
         #expect(result["loginShownAfterLogout"] as? Bool == true)
         #expect((result["watchlistAfterLogin"] as? String)?.contains("Registration PHBXA") == true)
+        #expect((result["watchlistInGerman"] as? String)?.contains("Kennzeichen PHBXA") == true, "\(result)")
+        #expect(result["watchlistFetchesAfter"] as? Int == result["watchlistFetchesBefore"] as? Int, "nothing fetched again for a change of language")
     }
 
     /// Runs `script` (a `driver`) against a server over `sources` in headless Chromium; its output.

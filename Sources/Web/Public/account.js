@@ -49,6 +49,9 @@ function setUser(user) {
     if (user.language && user.language !== currentLanguage()) { localStorage.setItem('flytracker.language', user.language); setLanguage(user.language); }
     loadWatchlist();
     loadJournal();
+  } else {
+    watchRules = [];
+    renderWatchlist();
   }
 }
 async function loadAccount() {
@@ -57,11 +60,14 @@ async function loadAccount() {
 }
 
 // ---- Tracked list ----
+let watchRules = [];   // as the server last sent them; the texts are drawn from them
 async function loadWatchlist() {
-  let doc;
-  try { doc = await send('GET', 'api/me/watchlist'); } catch (err) { showError('watch-error', err); return; }
+  try { watchRules = (await send('GET', 'api/me/watchlist')).rules; } catch (err) { showError('watch-error', err); return; }
+  renderWatchlist();
+}
+function renderWatchlist() {
   const list = document.createDocumentFragment();
-  for (const rule of doc.rules) {
+  for (const rule of watchRules) {
     const li = document.createElement('li');
     li.textContent = t('watch.' + rule.kind) + ' ' + rule.value + (rule.label ? ' (' + rule.label + ')' : '');
     const remove = document.createElement('button');
@@ -104,14 +110,20 @@ export async function loadJournal() {
 }
 
 // ---- Statistics and the random pick ----
+let statsRows = null;   // the last answer (null: none yet, or it failed)
 async function loadStats() {
   const svg = $('stats-chart');
-  let doc;
-  try { doc = await send('GET', 'api/stats?limit=12&by=' + encodeURIComponent($('stats-by').value)); } catch (err) {
+  try { statsRows = (await send('GET', 'api/stats?limit=12&by=' + encodeURIComponent($('stats-by').value))).rows; } catch (err) {
+    statsRows = null;
     svg.replaceChildren(); const label = el('text', { x: 6, y: 20 }, svg); label.textContent = String(err.message || err); return;
   }
+  renderStats();
+}
+function renderStats() {
+  const svg = $('stats-chart');
+  if (!statsRows) return;
   svg.replaceChildren();
-  const rows = doc.rows;
+  const rows = statsRows;
   if (!rows.length) { const label = el('text', { x: 6, y: 20 }, svg); label.textContent = t('stats.none'); return; }
   const max = Math.max(1, ...rows.map((r) => r.aircraft));
   const h = 190 / rows.length;
@@ -144,10 +156,11 @@ export function startAccount() {
     saveSettings();
   });
   onUnitsChange(saveSettings);
+  // The texts are the page's own: drawn again from what was fetched, nothing fetched again.
   onLanguageChange(() => {
     $('account-button').textContent = currentUser() ? currentUser().username : t('account.login');
-    if (currentUser()) loadWatchlist();
-    if (!$('account').hidden) loadStats();
+    renderWatchlist();
+    renderStats();
   });
   $('account-button').addEventListener('click', () => { $('account').hidden = !$('account').hidden; if (!$('account').hidden) loadAccount(); });
   $('close-account').addEventListener('click', () => { $('account').hidden = true; });
