@@ -64,16 +64,7 @@ public struct PostgresSQLDatabase: SQLDatabase {
     }
 
     func bounded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await operation() }
-            group.addTask { [timeout] in
-                try await Task.sleep(for: timeout)
-                throw StoreError(description: "no answer within \(timeout.components.seconds) s")
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw CancellationError() }
-            return first
-        }
+        try await PostgresStore.withTimeout(timeout, operation)
     }
 
     static func postgresQuery(_ statement: SQL) -> PostgresQuery {

@@ -136,12 +136,17 @@ extension PostgresStore {
 
     /// Runs `operation`, failing after `limit` (default: this store's `timeout`).
     func withTimeout<T: Sendable>(_ limit: Duration? = nil, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        let timeout = limit ?? timeout
-        return try await withThrowingTaskGroup(of: T.self) { group in
+        try await Self.withTimeout(limit ?? timeout, operation)
+    }
+
+    /// Runs `operation`, failing with "no answer within N s" when it takes longer than `limit`
+    /// (the operation is cancelled then).
+    static func withTimeout<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await operation() }
             group.addTask {
-                try await Task.sleep(for: timeout)
-                throw StoreError(description: "no answer within \(timeout.components.seconds) s")
+                try await Task.sleep(for: limit)
+                throw StoreError(description: "no answer within \(limit.components.seconds) s")
             }
             defer { group.cancelAll() }
             guard let first = try await group.next() else { throw CancellationError() }
