@@ -110,6 +110,35 @@ import Testing
         #expect(store.queueState?.droppedRows == 0)
     }
 
+    @Test("While the server is known to be away, calls through the storage seam fail at once with the reason; they work again once it is back")
+    func theSeamRefusesAtOnceWhileTheServerIsAway() async throws {
+        let server = try PostgresTestServer.dedicated()
+        defer { server.shutDown() }
+        let store = try PostgresStore.open(try server.makeDatabase(), timeout: .seconds(2), bufferedWrites: true)
+        defer { store.close() }
+        var settings = RecorderSettings()
+        settings.retention = nil
+        settings.rulesReloadInterval = nil
+        let recorder = try SightingRecorder(store: store, settings: settings)
+        try recorder.record(observations(0, 5, at: 1000), at: 1000)
+        #expect(store.flush())
+        #expect(try await store.loginSessions.user(tokenHash: "x", now: 0) == nil, "the seam answers while the server is there")
+        try server.stop()
+        try recorder.record(observations(0, 5, at: 1010), at: 1010)
+        #expect(Poll.until(seconds: 15) { store.queueState?.failing == true }, "the failure is noticed")
+        let started = ContinuousClock.now
+        do {
+            _ = try await store.profiles.profile(userId: 1)
+            Issue.record("a call through the seam succeeded with the server away")
+        } catch {
+            #expect("\(error)".contains("unavailable"), "\(error)")
+        }
+        #expect(ContinuousClock.now - started < .milliseconds(500), "no wait for a server known to be away")
+        try server.start()
+        #expect(store.flush(), "the queue drains once the server is back")
+        #expect(try await store.profiles.profile(userId: 1) == nil)
+    }
+
     @Test("finishWriting at the end of a run writes the queue and tells what was left behind (nothing when the server takes it)")
     func finishWritingDrainsTheQueue() throws {
         let database = try PostgresTestServer.shared.get().makeDatabase()
