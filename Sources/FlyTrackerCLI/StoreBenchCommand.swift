@@ -56,7 +56,7 @@ struct StoreBenchOptions: ParsableArguments {
             throw ExitCode(1)
         }
         defer { if temporary { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) } }
-        try reportingErrors {
+        let database = try reportingErrors { () throws -> AppDatabase in
             let database = try AppDatabase.open(path: path)
             if !queriesOnly {
                 let visits = visits ?? Self.defaultVisits, points = points ?? Self.defaultPoints
@@ -81,16 +81,16 @@ struct StoreBenchOptions: ParsableArguments {
             }
             print("store: database \(counts.0) visits, \(counts.1) track points, \(size / 1_048_576) MiB")
             let timings = try StoreBenchmark.queries(database)
-            guard let postgres else {
+            if let postgres {
+                try compare(database, timings, postgres: try PostgresURL(postgres))
+            } else {
                 for t in timings {
                     print("store: \(t.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(Self.format(t.duration))  (\(t.rows) rows)")
                 }
-                return
             }
-            try compare(database, timings, postgres: try PostgresURL(postgres))
+            return database
         }
         try await reportingErrors {
-            let database = try AppDatabase.open(path: path)
             let (grdb, seam, same) = try await StoreBenchmark.seamReads(database)
             for t in [grdb, seam] {
                 print("store: \(t.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(Self.format(t.duration))")

@@ -51,12 +51,12 @@ public struct PostgresSQLDatabase: SQLDatabase {
     /// the SQLSTATE the seam tells unique violations by.
     static func readable(_ error: any Error) -> any Error {
         guard error is PSQLError || error is PostgresTransactionError else { return error }
-        return PostgresStatementError(description: PostgresStore.describe(error), sqlState: PostgresStore.sqlState(error),
-                                      isUnavailable: PostgresStore.isUnavailable(error))
+        return PostgresStatementError(description: PostgresStore.describe(error), sqlState: PostgresStore.sqlState(error))
     }
 
     public func isUniqueViolation(_ error: any Error) -> Bool {
-        (error as? PostgresStatementError)?.sqlState == "23505" || PostgresStore.sqlState(error) == "23505"
+        // A statement the server refused reaches callers as a `PostgresStatementError` (`readable`).
+        (error as? PostgresStatementError)?.sqlState == "23505"
     }
 
     func checkAvailable() throws {
@@ -116,10 +116,9 @@ public struct PostgresSQLDatabase: SQLDatabase {
 }
 
 extension PostgresStore {
-    /// This store through the storage seam.
-    public var database: PostgresSQLDatabase {
-        PostgresSQLDatabase(client: client, logger: logger, timeout: timeout,
-                         isAway: { [self] in !isAvailable }, url: url)
+    /// This store through the storage seam (`SightingStore.sql`).
+    public var sql: any SQLDatabase {
+        PostgresSQLDatabase(client: client, logger: logger, timeout: timeout, isAway: { [self] in !isAvailable }, url: url)
     }
 }
 
@@ -128,6 +127,4 @@ public struct PostgresStatementError: Error, CustomStringConvertible {
     public var description: String
     /// The server's SQLSTATE (`23505`), nil when the connection failed before an answer.
     public var sqlState: String?
-    /// The server was away (no connection, no answer) rather than refusing the statement.
-    public var isUnavailable: Bool
 }

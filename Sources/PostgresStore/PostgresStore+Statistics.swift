@@ -7,7 +7,6 @@ import Store
 extension PostgresStore: SightingStore {
     public var engine: String { "postgresql" }
     public var isAvailable: Bool { queue.withLock { $0?.failing != true } }
-    public var sql: any SQLDatabase { database }
 
     /// A dimension's group key, as SQLite's `AppDatabase.keyExpression` writes it.
     static func keyExpression(_ dimension: StatsDimension) -> String {

@@ -29,22 +29,6 @@ struct StoreBenchCommandTests {
         }
     }
 
-    /// The exit code a run of `command` throws (nil: it ran to the end).
-    static func exitCode(of command: any ParsableCommand) async -> ExitCode? {
-        do {
-            try await run(command)
-            return nil
-        } catch {
-            return error as? ExitCode
-        }
-    }
-
-    /// Runs a parsed command as `flytracker` does (the bench commands are async).
-    static func run(_ command: any ParsableCommand) async throws {
-        var command = command
-        if var async = command as? any AsyncParsableCommand { try await async.run() } else { try command.run() }
-    }
-
     @Test("--queries-only on a missing file, and a fill into an existing file, are refused")
     func files() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-storebench-\(UUID().uuidString)")
@@ -52,11 +36,11 @@ struct StoreBenchCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = dir.appendingPathComponent("none.sqlite").path
         var command = try FlyTracker.parseAsRoot(["bench", "--store", "--queries-only", "--file", missing])
-        #expect(await Self.exitCode(of: command) == ExitCode(1))
+        #expect(await ParsedCommand.exitCode(of: command) == ExitCode(1))
         let existing = dir.appendingPathComponent("there.sqlite").path
         #expect(FileManager.default.createFile(atPath: existing, contents: Data("not a database".utf8)))
         command = try FlyTracker.parseAsRoot(["db", "bench", "--file", existing, "--visits", "10"])
-        #expect(await Self.exitCode(of: command) == ExitCode(1))
+        #expect(await ParsedCommand.exitCode(of: command) == ExitCode(1))
         #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == Data("not a database".utf8))
     }
 
@@ -66,9 +50,9 @@ struct StoreBenchCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("bench.sqlite").path
         var command = try FlyTracker.parseAsRoot(["bench", "--store", "--visits", "400", "--points", "3", "--file", path])
-        try await Self.run(command)
+        try await ParsedCommand.run(command)
         command = try FlyTracker.parseAsRoot(["db", "bench", "--queries-only", "--file", path])
-        try await Self.run(command)
+        try await ParsedCommand.run(command)
         let db = try AppDatabase.open(path: path)
         #expect(try await db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit") } == 400)
         #expect(try await db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM trackPoint") } == 1200)

@@ -15,20 +15,9 @@ struct StoreCommandsTests {
         return (path, db)
     }
 
-    /// Parses and runs a command as `flytracker` does (async commands awaited).
+    /// Parses and runs a command as `flytracker` does.
     static func run(_ command: any ParsableCommand.Type, _ arguments: [String]) async throws {
-        var parsed = try command.parseAsRoot(arguments)
-        if var async = parsed as? any AsyncParsableCommand { try await async.run() } else { try parsed.run() }
-    }
-
-    /// The exit code a run throws (nil: it ran to the end; other errors are not exit codes).
-    static func exitCode(_ command: any ParsableCommand.Type, _ arguments: [String]) async -> ExitCode? {
-        do {
-            try await run(command, arguments)
-            return nil
-        } catch {
-            return error as? ExitCode
-        }
+        try await ParsedCommand.run(try command.parseAsRoot(arguments))
     }
 
     @Test("A simulated run answers statistics by type with the fleet's types (no aircraft database imported)")
@@ -150,7 +139,7 @@ struct StoreCommandsTests {
         case "history": HistoryCommand.self
         default: StatsCommand.self
         }
-        #expect(await Self.exitCode(command, Array(arguments.dropFirst()) + ["--db", path]) == ExitCode(1))
+        #expect(await ParsedCommand.exitCode(of: try command.parseAsRoot(Array(arguments.dropFirst()) + ["--db", path])) == ExitCode(1))
         #expect(try db.rules(username: "alice").isEmpty)
         #expect(try db.users().map(\.username) == ["alice"])
         let user = try #require(try db.user(named: "alice"))

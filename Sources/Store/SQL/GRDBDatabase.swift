@@ -13,23 +13,25 @@ public struct GRDBDatabase: SQLDatabase {
     }
 
     public func query(_ statement: SQL) async throws -> [SQLRow] {
-        let (text, values) = statement.rendered(for: .sqlite)
-        let arguments = StatementArguments(values.map(Self.databaseValue))
+        let (text, arguments) = Self.rendered(statement)
         // A reader connection (read-only): runs beside the writer, and refuses a write.
         return try await writer.read { db in try Self.fetch(db, text, arguments) }
     }
 
     public func transaction(_ statements: [SQL]) async throws -> [[SQLRow]] {
-        let rendered = statements.map { s in
-            let (text, values) = s.rendered(for: .sqlite)
-            return (text, StatementArguments(values.map(Self.databaseValue)))
-        }
+        let rendered = statements.map(Self.rendered)
         return try await writer.write { db in try rendered.map { try Self.fetch(db, $0.0, $0.1) } }
     }
 
     public func isUniqueViolation(_ error: any Error) -> Bool {
         guard let e = error as? DatabaseError else { return false }
         return e.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE || e.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
+    }
+
+    /// A statement's SQLite text and GRDB arguments.
+    static func rendered(_ statement: SQL) -> (String, StatementArguments) {
+        let (text, values) = statement.rendered(for: .sqlite)
+        return (text, StatementArguments(values.map(databaseValue)))
     }
 
     static func fetch(_ db: Database, _ text: String, _ arguments: StatementArguments) throws -> [SQLRow] {

@@ -43,6 +43,12 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
             pieces.append(.value(value.sqlValue))
         }
 
+        /// A bound value that may be NULL (said apart so that the compiler does not take an
+        /// optional for a mistake).
+        public mutating func appendInterpolation<V: SQLValueConvertible>(_ value: V?) {
+            pieces.append(.value(value.sqlValue))
+        }
+
         /// A nested statement fragment (its values stay bound).
         public mutating func appendInterpolation(_ fragment: SQL) {
             pieces += fragment.pieces

@@ -11,6 +11,7 @@ public protocol SQLDatabase: Sendable {
 
     /// Runs `statements` in order in one transaction: all of them or none. Returns each one's
     /// rows (`RETURNING` gives them to inserts, updates and deletes).
+    @discardableResult
     func transaction(_ statements: [SQL]) async throws -> [[SQLRow]]
 
     /// Whether `error` is a unique-key violation (SQLite's constraint error, PostgreSQL's

@@ -23,15 +23,4 @@ public enum SQLDialect: String, Sendable {
         case .postgresql: "GREATEST"
         }
     }
-
-    /// The smaller of two values.
-    public var least: String {
-        switch self {
-        case .sqlite: "MIN"
-        case .postgresql: "LEAST"
-        }
-    }
-
-    /// The SQLSTATE (PostgreSQL) or extended result code (SQLite) family of a unique-key
-    /// violation is told apart by `SQLDatabase.isUniqueViolation`; nothing to spell here.
 }

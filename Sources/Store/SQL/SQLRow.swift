@@ -131,8 +131,7 @@ struct SQLValueDecoder: Decoder, SingleValueDecodingContainer {
         }
         do {
             return try T(from: self)
-        } catch let error as NeedsJSON {
-            _ = error
+        } catch is NeedsJSON {
             guard case .text(let json) = value else { throw mismatch(T.self) }
             return try JSONDecoder().decode(T.self, from: Data(json.utf8))
         }

@@ -39,14 +39,6 @@ extension Int: SQLValueConvertible {
     }
 }
 
-extension UInt8: SQLValueConvertible {
-    public var sqlValue: SQLValue { .integer(Int64(self)) }
-    public init?(sqlValue: SQLValue) {
-        guard let v = Int64(sqlValue: sqlValue), let narrow = UInt8(exactly: v) else { return nil }
-        self = narrow
-    }
-}
-
 extension Double: SQLValueConvertible {
     public var sqlValue: SQLValue { .double(self) }
     public init?(sqlValue: SQLValue) {
