@@ -51,11 +51,11 @@ struct AggregateBenchmark {
 
     static let overlap = 3
 
-    func run() throws {
+    func run() async throws {
         print("aggregate: \(rate) messages/s per receiver, \(Int(seconds)) s per point, each transmission heard by \(Self.overlap) receivers; store: \(database.map { PostgresURL.isPostgres($0) ? "PostgreSQL" : "SQLite \($0)" } ?? "SQLite (scratch file)")")
         print("receivers  offered/s  received/s  merged  aggregator CPU  µs/msg  latency p50 / p99 / max ms  log rows/s  backlog  held")
         for n in receiverCounts {
-            let o = try point(receivers: n)
+            let o = try await point(receivers: n)
             let sorted = o.latencies.sorted()
             func pct(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000 }
             let held = o.received >= o.offered * 99 / 100 && o.overflow == 0 && pct(0.99) < 1000 && o.backlog == 0
@@ -89,28 +89,39 @@ struct AggregateBenchmark {
         return (store, { if database == nil { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } } })
     }
 
-    private func point(receivers n: Int) throws -> Outcome {
-        let aircraftCount = max(20 * n, 60)
+    private func point(receivers n: Int) async throws -> Outcome {
         let (store, cleanUp) = try openStore()
         defer { cleanUp() }
-        let logRows = Atomic<Int>(0)
         let aggregator = FeedHub(options: FeedOptions(bindHost: "127.0.0.1", beastInPorts: [0], heartbeatInterval: nil), inboxLimit: 2_000_000)
-        try aggregator.start()
-        defer { try? aggregator.shutdown() }
-        guard let port = aggregator.boundPorts(.input(.beast)).first else { throw StoreError(description: "no port") }
         var hubs: [FeedHub] = []
-        defer { for h in hubs { try? h.shutdown() } }
-        for i in 0..<n {
-            var o = FeedOptions(bindHost: "127.0.0.1", heartbeatInterval: nil)
-            o.connectors = [FeedConnectorSpec(host: "127.0.0.1", port: port, kind: .beastOut)]
-            o.announcement = ReceiverAnnouncement(id: ReceiverID(rawValue: "bench-\(i)"), name: "Receiver \(i)",
-                                                  position: Self.station(i, of: n))
-            let hub = FeedHub(options: o)
-            try hub.start()
-            hubs.append(hub)
+        do {
+            try await aggregator.start()
+            guard let port = aggregator.boundPorts(.input(.beast)).first else { throw StoreError(description: "no port") }
+            for i in 0..<n {
+                var o = FeedOptions(bindHost: "127.0.0.1", heartbeatInterval: nil)
+                o.connectors = [FeedConnectorSpec(host: "127.0.0.1", port: port, kind: .beastOut)]
+                o.announcement = ReceiverAnnouncement(id: ReceiverID(rawValue: "bench-\(i)"), name: "Receiver \(i)",
+                                                      position: Self.station(i, of: n))
+                let hub = FeedHub(options: o)
+                hubs.append(hub)
+                try await hub.start()
+            }
+            let outcome = try await measure(aggregator: aggregator, hubs: hubs, store: store)
+            for hub in [aggregator] + hubs { await hub.shutdown() }
+            return outcome
+        } catch {
+            for hub in [aggregator] + hubs { await hub.shutdown() }
+            throw error
         }
+    }
+
+    /// One point: the sky sent through `hubs` (started, connected to `aggregator`) for `seconds`.
+    private func measure(aggregator: FeedHub, hubs: [FeedHub], store: any SightingStore) async throws -> Outcome {
+        let n = hubs.count
+        let aircraftCount = max(20 * n, 60)
+        let logRows = Atomic<Int>(0)
         let deadline = Date().addingTimeInterval(10)
-        while hubs.contains(where: { $0.statistics().clients[.beast] != 1 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while hubs.contains(where: { $0.statistics().clients[.beast] != 1 }) && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
 
         // Frames: 40 per aircraft, cycled (even/odd positions along a track, velocity, identification).
         let frames: [[Frame]] = (0..<aircraftCount).map { j in
@@ -180,7 +191,7 @@ struct AggregateBenchmark {
             }
         }
         let processStart = Self.processCPU()
-        let networkCPUStart = aggregator.networkThreadCPUSeconds()
+        let networkCPUStart = await aggregator.networkThreadCPUSeconds()
         let postgresStart = Self.postgresCPU()
         consumer.start()
 
@@ -207,15 +218,15 @@ struct AggregateBenchmark {
                 }
                 sent += 1
             }
-            Thread.sleep(forTimeInterval: 0.002)
+            try await Task.sleep(for: .milliseconds(2))
         }
         let elapsed = Date().timeIntervalSince1970 - started
         // Let what is in flight arrive, then stop the consumer.
         let settle = Date().addingTimeInterval(5)
-        while aggregator.statistics().remoteFrames < outcome.withLock({ $0.offered }) && Date() < settle { Thread.sleep(forTimeInterval: 0.01) }
+        while aggregator.statistics().remoteFrames < outcome.withLock({ $0.offered }) && Date() < settle { try await Task.sleep(for: .milliseconds(10)) }
         stop.store(true, ordering: .releasing)
-        while !consumer.isFinished { Thread.sleep(forTimeInterval: 0.01) }
-        let networkCPU = aggregator.networkThreadCPUSeconds() - networkCPUStart
+        while !consumer.isFinished { try await Task.sleep(for: .milliseconds(10)) }
+        let networkCPU = await aggregator.networkThreadCPUSeconds() - networkCPUStart
         var result = outcome.withLock { $0 }
         result.aggregatorCPU += networkCPU
         result.processCPU = Self.processCPU() - processStart
@@ -224,7 +235,7 @@ struct AggregateBenchmark {
         if let pg = store as? PostgresStore {
             // The last second's batch was queued as the run ended: give it 2 s.
             let grace = Date().addingTimeInterval(2)
-            while (pg.queueState?.rows ?? 0) > 0 && Date() < grace { Thread.sleep(forTimeInterval: 0.01) }
+            while (pg.queueState?.rows ?? 0) > 0 && Date() < grace { try await Task.sleep(for: .milliseconds(10)) }
             result.backlog = pg.queueState?.rows ?? 0
             pg.flush()
             result.postgresCPU = postgresStart.map { Self.postgresCPU()! - $0 }

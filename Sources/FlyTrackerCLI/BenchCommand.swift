@@ -108,7 +108,7 @@ struct BenchCommand: AsyncParsableCommand {
         if aggregate {
             let bench = AggregateBenchmark(receiverCounts: aggregateReceivers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) },
                                            rate: aggregateRate, seconds: aggregateSeconds, database: aggregateDB)
-            return try reportingErrors { try bench.run() }
+            return try await reportingErrors { try await bench.run() }
         }
         if sensitivity { return try runSensitivity() }
         let corpus = BenchCorpus.make(count: frames)

@@ -123,9 +123,10 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// Opens the database, the source and the network ports, then runs the receiver, the
-    /// web server and the alerts as services of one `ServiceGroup` (`docs/ARCHITECTURE.md`).
-    /// SIGINT or SIGTERM stop the receiver (`StopSignal`); when it has decoded the last frames
-    /// and written its files, the group stops the alerts, then the web server.
+    /// network feeds, the web server and the alerts as services of one `ServiceGroup`
+    /// (`docs/ARCHITECTURE.md`). SIGINT or SIGTERM stop the receiver (`StopSignal`); when it
+    /// has decoded the last frames and written its files, the group closes the feeds, then
+    /// stops the alerts and the web server.
     func run() async throws {
         let receiver = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
         let stop = StopSignal {}
@@ -144,12 +145,25 @@ struct RunCommand: AsyncParsableCommand {
         let feeds = feedOptions.isEmpty ? nil : FeedHub(options: feedOptions, onEvent: { event in
             if !quiet { StandardStreams.error("\(event)") }
         })
-        do { try feeds?.start() } catch {
+        do { try await feeds?.start() } catch {
             StandardStreams.error("cannot open network port: \(error)")
             throw ExitCode(1)
         }
-        defer { try? feeds?.shutdown() }
         loop.feeds = feeds
+        do {
+            let session = try await serve(loop: loop, feeds: feeds, store: sightings, receiver: receiver, stop: stop)
+            await feeds?.shutdown()   // closed by its service already, unless the group never ran it
+            try session.report()
+        } catch {
+            await feeds?.shutdown()
+            throw error
+        }
+    }
+
+    /// Opens the source, the web server and the alerts, and runs them with the receiver (and
+    /// the feeds, already bound) as the services of one group until the receiver ends.
+    private func serve(loop: ReceiverLoop, feeds: FeedHub?, store sightings: (any SightingStore)?, receiver: Coordinate?,
+                       stop: StopSignal) async throws -> ReceiverSession {
         let opened = network.netOnly ? nil : try openSource(receiver: receiver)
         let capture = opened?.capture
         stop.onStop { capture?.stop() }
@@ -167,6 +181,7 @@ struct RunCommand: AsyncParsableCommand {
         if let web { services.append(.init(service: web.service)) }
         // The alerts end when the receiver has handed over its last events: nothing unexpected.
         if let alerts { services.append(.init(service: alerts, successTerminationBehavior: .ignore)) }
+        if let feeds { services.append(.init(service: FeedService(hub: feeds))) }
         // Last in the list, first to stop: the receiver ends before what it feeds.
         services.append(.init(service: ReceiverService(ready: web?.ready, work: { session.execute() }, stop: { stop.stop(); capture?.stop() }),
                               successTerminationBehavior: .gracefullyShutdownGroup))
@@ -178,7 +193,7 @@ struct RunCommand: AsyncParsableCommand {
             StandardStreams.error("\(error)")
             throw ExitCode(1)
         }
-        try session.report()
+        return session
     }
 
     /// The web page and HTTP API, when asked for: the server as a service of the run, what

@@ -41,28 +41,29 @@ import Tracking
                 position: Geodesy.destination(from: centre, bearing: 0, distance: 32), clockOffset: (1 << 48) - 12_000_000 * 3),
     ]
 
-    func receiverHub(_ s: Station, port: Int) throws -> FeedHub {
+    func receiverHub(_ s: Station, port: Int) async throws -> FeedHub {
         var o = FeedOptions(bindHost: "127.0.0.1", heartbeatInterval: nil, reconnectInitialDelay: 0.05, reconnectMaximumDelay: 0.2)
         o.connectors = [FeedConnectorSpec(host: "127.0.0.1", port: port, kind: .beastOut)]
         o.announcement = s.announcement
         let hub = FeedHub(options: o)
-        try hub.start()
+        try await hub.start()
         #expect(Poll.until { hub.statistics().clients[.beast] == 1 }, "receiver \(s.id) connects")
         return hub
     }
 
-    @Test func mergedTableHoldsEveryAircraftOnceWithItsReceiversAndARestartedReceiverLosesNothing() throws {
+    @Test func mergedTableHoldsEveryAircraftOnceWithItsReceiversAndARestartedReceiverLosesNothing() async throws {
         let aggregatorHub = FeedHub(options: FeedOptions(bindHost: "127.0.0.1", beastInPorts: [0], heartbeatInterval: nil))
-        try aggregatorHub.start()
-        defer { try? aggregatorHub.shutdown() }
+        try await aggregatorHub.start()
+        defer { aggregatorHub.stopAfterTest() }
         let port = try #require(aggregatorHub.boundPorts(.input(.beast)).first)
         var aggregator = ReceiverLoop(sampleRate: .rate2_4)
         aggregator.feeds = aggregatorHub
         let database = try AppDatabase.inMemory()
         let recorder = try SightingRecorder(database: database)
 
-        var hubs: [FeedHub?] = try stations.map { try receiverHub($0, port: port) }
-        defer { for h in hubs { try? h?.shutdown() } }
+        var hubs: [FeedHub?] = []
+        defer { for h in hubs { h?.stopAfterTest() } }
+        for station in stations { hubs.append(try await receiverHub(station, port: port)) }
 
         var sky = Sky(configuration: SkyConfiguration(seed: 11, aircraftCount: 30, interrogations: false))
         /// Per receiver: DF17 frames it sent per aircraft; per aircraft: transmissions heard.
@@ -72,8 +73,8 @@ import Tracking
         var published = 0
         let killAt = 35, restartAt = 55, steps = 90
         for step in 0..<steps {
-            if step == killAt { try hubs[1]?.shutdown(); hubs[1] = nil }
-            if step == restartAt { hubs[1] = try receiverHub(stations[1], port: port) }
+            if step == killAt { await hubs[1]?.shutdown(); hubs[1] = nil }
+            if step == restartAt { hubs[1] = try await receiverHub(stations[1], port: port) }
             for frame in sky.advance() where frame.frame.downlinkFormat == 17 {
                 for (i, s) in stations.enumerated() where Geodesy.distance(s.position, frame.position) <= Self.coverage {
                     guard let hub = hubs[i] else { continue }
@@ -85,7 +86,7 @@ import Tracking
                     published += 1
                 }
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .seconds(0.05))
             aggregator.applyRemoteFrames()
             if step % 10 == 9 { try recorder.record(aggregator.table.snapshot(at: Date().timeIntervalSince1970)) }
         }
@@ -115,7 +116,7 @@ import Tracking
         #expect(snapshot.count == heardAtAll.count, "no aircraft nobody heard")
 
         // The sighting log: one visit per aircraft, with its receivers.
-        let visits = try database.writer.read { db in try VisitRecord.fetchAll(db) }
+        let visits = try await database.writer.read { db in try VisitRecord.fetchAll(db) }
         #expect(visits.count == heardAtAll.count, "one visit per aircraft, none duplicated")
         #expect(Set(visits.map { UInt32($0.address) }) == heardAtAll)
         for v in visits {

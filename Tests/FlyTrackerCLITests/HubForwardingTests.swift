@@ -31,15 +31,15 @@ import Tracking
     static let hexes = ["8D4840D6202CC371C32CE0576098", "8D485020994409940838175B284F", "8D40621D58C382D690C8AC2863A7",
                         "8D40621D58C386435CC412692AD6", "8D406B902015A678D4D220AA4BDA"]
 
-    @Test func framesArrivingOnTheInputGoOutOnEveryOutputOnce() throws {
+    @Test func framesArrivingOnTheInputGoOutOnEveryOutputOnce() async throws {
         let hub = FeedHub(options: FeedOptions(bindHost: "127.0.0.1", beastOutPorts: [0], avrOutPorts: [0], sbsOutPorts: [0],
                                                beastInPorts: [0], heartbeatInterval: nil, mergeWindow: 10))
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         var loop = ReceiverLoop(sampleRate: .rate2_4)
         loop.feeds = hub
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let beast = Collector(), avr = Collector(), sbs = Collector()
         let clients = try [(FeedListener.output(.beast), beast), (.output(.avr), avr), (.output(.sbs), sbs)].map { kind, c in
             try Self.connect(group, port: try #require(hub.boundPorts(kind).first), c)
@@ -50,7 +50,7 @@ import Tracking
             ReceivedFrame(frame: try! Frame(hex: hex), timestamp: UInt64(5_000_000 + 1000 * i), signal: -10 - Double(i))
         }
         let feeder = try Self.connect(group, port: try #require(hub.boundPorts(.input(.beast)).first), Collector())
-        try feeder.writeAndFlush(ByteBuffer(bytes: sent.flatMap { BeastFrame($0).bytes })).wait()
+        try await feeder.writeAndFlush(ByteBuffer(bytes: sent.flatMap { BeastFrame($0).bytes })).get()
         #expect(Poll.until { hub.statistics().remoteAccepted == sent.count })
         loop.applyRemoteFrames()
         #expect(loop.table.count == 4, "four aircraft in the five frames")
@@ -74,21 +74,21 @@ import Tracking
         let before = beast.bytes.withLock { $0.count }
         let other = try Self.connect(group, port: try #require(hub.boundPorts(.input(.beast)).first), Collector())
         let hello = ReceiverAnnouncement(id: ReceiverID(rawValue: "second")).bytes
-        try other.writeAndFlush(ByteBuffer(bytes: hello + sent.flatMap { BeastFrame($0).bytes })).wait()
+        try await other.writeAndFlush(ByteBuffer(bytes: hello + sent.flatMap { BeastFrame($0).bytes })).get()
         #expect(Poll.until { hub.statistics().remoteMerged == sent.count })
         loop.applyRemoteFrames()
-        Thread.sleep(forTimeInterval: 0.2)
+        try await Task.sleep(for: .seconds(0.2))
         #expect(beast.bytes.withLock { $0.count } == before)
-        for c in clients + [feeder, other] { _ = try? c.close().wait() }
+        for c in clients + [feeder, other] { _ = try? await c.close().get() }
     }
 
     @Test("stats.json's remote block tells unknown addresses (unknown_icao) from damaged frames (bad)")
-    func rejectedFramesAreToldApart() throws {
+    func rejectedFramesAreToldApart() async throws {
         let hub = FeedHub(options: FeedOptions(bindHost: "127.0.0.1", beastInPorts: [0], heartbeatInterval: nil))
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         // An altitude reply from an address no squitter introduced, and a squitter with two
         // hex digits (8 bits) damaged.
         let unknown = SyntheticFrames.surveillanceAltitude(address: 0x123456, altitude: 30000)
@@ -98,14 +98,14 @@ import Tracking
         let damaged = try Frame(hex: String(hex))
         let frames = [unknown, damaged, try Frame(hex: Self.hexes[1])].map { ReceivedFrame(frame: $0, timestamp: 1, signal: -20) }
         let feeder = try Self.connect(group, port: try #require(hub.boundPorts(.input(.beast)).first), Collector())
-        try feeder.writeAndFlush(ByteBuffer(bytes: frames.flatMap { BeastFrame($0).bytes })).wait()
+        try await feeder.writeAndFlush(ByteBuffer(bytes: frames.flatMap { BeastFrame($0).bytes })).get()
         #expect(Poll.until { hub.statistics().remoteFrames == 3 })
         let totals = hub.statistics()
         #expect(totals.remoteRejected == 2 && totals.remoteUnknownAddress == 1)
         let remote = RunOutputs.remoteStatistics(totals, since: FeedStatistics())
         #expect(remote.modes == 3 && remote.unknownICAO == 1 && remote.bad == 1 && remote.accepted.0 == 1)
         #expect(RunOutputs.remoteStatistics(totals, since: totals) == RemoteStatistics(), "a period counts only what is new")
-        _ = try? feeder.close().wait()
+        _ = try? await feeder.close().get()
     }
 }
 

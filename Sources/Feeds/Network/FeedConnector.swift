@@ -34,14 +34,14 @@ final class FeedConnector: @unchecked Sendable {
 
     func start() { loop.execute { self.connect() } }
 
-    /// Stops reconnecting and closes the connection (blocks until closed).
-    func stop() {
-        let open = try? loop.submit { () -> Channel? in
+    /// Stops reconnecting and closes the connection; returns once it is closed.
+    func stop() async {
+        let open = try? await loop.submit { () -> Channel? in
             self.stopped = true
             self.retry?.cancel()
             return self.channel
-        }.wait()
-        if let c = open ?? nil { try? c.close().wait() }
+        }.get()
+        if let c = open ?? nil { try? await c.close().get() }
     }
 
     private func connect() {
@@ -60,7 +60,7 @@ final class FeedConnector: @unchecked Sendable {
             .whenComplete { result in
                 switch result {
                 case .success(let channel):
-                    self.hub.registry.stats.connectorConnects += 1
+                    self.hub.registry.stats.withLock { $0.connectorConnects += 1 }
                     self.channel = channel
                     let connected = NIODeadline.now()
                     channel.closeFuture.whenComplete { _ in

@@ -110,7 +110,7 @@ final class InputClientHandler: ChannelInboundHandler {
     func hearing(for announcement: ReceiverAnnouncement, now: Double) -> Hearing? {
         if let cached, announcement == resolvedFrom { return cached }
         if receiver == nil || announcement.id != resolvedFrom.id {
-            let id = registry.directory.resolve(announcement.id, peer: peer)
+            let id = registry.directory.withLock { $0.resolve(announcement.id, peer: peer) }
             if let announced = announcement.id, id != announced {
                 registry.emit(.duplicateID(announced, peer: peer, as: id), now: now)
             }
@@ -126,10 +126,10 @@ final class InputClientHandler: ChannelInboundHandler {
         }
         guard let id = receiver else { return nil }
         if announcement.name != resolvedFrom.name || announcement.position != resolvedFrom.position {
-            registry.directory.describe(id, name: announcement.name, position: announcement.position)
+            registry.directory.withLock { $0.describe(id, name: announcement.name, position: announcement.position) }
             resolvedFrom = announcement
         }
-        let hearing = Hearing(receiver: id, position: registry.directory.receivers[id]?.position)
+        let hearing = Hearing(receiver: id, position: registry.directory.withLock { $0.receivers[id]?.position })
         cached = announcement == resolvedFrom ? hearing : nil
         return hearing
     }
@@ -143,7 +143,7 @@ final class InputClientHandler: ChannelInboundHandler {
             case .beast:
                 beast.push(raw) { frame, announcement in
                     if frame.isMLAT {
-                        registry.stats.remoteRejected += 1
+                        registry.stats.withLock { $0.remoteRejected += 1 }
                     } else if let received = frame.received {
                         frames.append((received, announcement))
                     }
@@ -160,7 +160,7 @@ final class InputClientHandler: ChannelInboundHandler {
         }
         let valid = source == .beast ? beast.frames + beast.announcements : avr.frames
         if valid == 0 && garbage > Self.garbageLimit {
-            registry.stats.inputsClosedForGarbage += 1
+            registry.stats.withLock { $0.inputsClosedForGarbage += 1 }
             registry.emit(.garbage(peer: peer, bytes: garbage), now: now)
             context.close(promise: nil)
             return
@@ -183,7 +183,7 @@ final class InputClientHandler: ChannelInboundHandler {
             return
         }
         if let receiver, garbage > garbageCounted {
-            registry.directory.addGarbage(receiver, bytes: garbage - garbageCounted)
+            registry.directory.withLock { $0.addGarbage(receiver, bytes: garbage - garbageCounted) }
             garbageCounted = garbage
         }
     }
@@ -191,7 +191,7 @@ final class InputClientHandler: ChannelInboundHandler {
     /// Closes an input that sent nothing for `FeedLimits.inputIdleTimeout` (`IdleStateHandler`).
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read {
-            registry.stats.inputsClosedIdle += 1
+            registry.stats.withLock { $0.inputsClosedIdle += 1 }
             registry.emit(.idle(peer: peer, seconds: Int(registry.limits.inputIdleTimeout)), now: Date().timeIntervalSince1970)
             context.close(promise: nil)
             return

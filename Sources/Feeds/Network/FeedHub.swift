@@ -15,7 +15,8 @@ import Synchronization
 /// (`AddressFilter.accept`) and delivered to `onRemoteFrame` (on the network thread) and to
 /// an inbox the receiver drains with `takeRemoteFrames()`.
 ///
-/// Lifecycle: `init` → `start()` (binds, throws when a port is taken) → `shutdown()`.
+/// Lifecycle: `init` → `await start()` (binds, throws when a port is taken) → `await shutdown()`
+/// (`FeedService` runs both in a `ServiceGroup`). No call waits on a thread for the event loop.
 public final class FeedHub: Sendable {
     public let options: FeedOptions
     let group: MultiThreadedEventLoopGroup
@@ -53,20 +54,19 @@ public final class FeedHub: Sendable {
     }
 
     /// Opens every configured port and starts the connectors. Throws (after closing what it
-    /// opened) when a port cannot be bound. Blocks until bound: call it from a thread, not
-    /// from async code (use `startAsync`).
-    public func start() throws {
+    /// opened) when a port cannot be bound. Returns once every port is bound.
+    public func start() async throws {
         guard !started.exchange(true, ordering: .relaxed) else { return }
         do {
             let o = options
-            for port in o.beastOutPorts { try bind(.output(.beast), port: port) }
-            for port in o.avrOutPorts { try bind(.output(.avr), port: port) }
-            for port in o.sbsOutPorts { try bind(.output(.sbs), port: port) }
-            for port in o.beastReduceOutPorts { try bind(.output(.beastReduce), port: port) }
-            for port in o.beastInPorts { try bind(.input(.beast), port: port) }
-            for port in o.avrInPorts { try bind(.input(.avr), port: port) }
+            for port in o.beastOutPorts { try await bind(.output(.beast), port: port) }
+            for port in o.avrOutPorts { try await bind(.output(.avr), port: port) }
+            for port in o.sbsOutPorts { try await bind(.output(.sbs), port: port) }
+            for port in o.beastReduceOutPorts { try await bind(.output(.beastReduce), port: port) }
+            for port in o.beastInPorts { try await bind(.input(.beast), port: port) }
+            for port in o.avrInPorts { try await bind(.input(.avr), port: port) }
         } catch {
-            try? shutdown()
+            await shutdown()
             throw error
         }
         let made = options.connectors.map { FeedConnector(spec: $0, hub: self) }
@@ -82,35 +82,26 @@ public final class FeedHub: Sendable {
         // Receivers silent past their expiry are forgotten even when no new one arrives.
         let sweep = TimeAmount.seconds(Int64(max(1, min(60, options.limits.receiverExpiry))))
         let expiry = loop.scheduleRepeatedTask(initialDelay: sweep, delay: sweep) { [registry] _ in
-            registry.directory.expire(now: Date().timeIntervalSince1970)
+            registry.directory.withLock { $0.expire(now: Date().timeIntervalSince1970) }
         }
         self.expiry.withLock { $0 = expiry }
     }
 
-    /// `start()` for async callers (binds on a background thread).
-    public func startAsync() async throws {
-        try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, Error>) in
-            Thread.detachNewThread { [self] in
-                do { try start(); c.resume() } catch { c.resume(throwing: error) }
-            }
-        }
-    }
-
-    /// Closes every listener and connection and stops the event loop. Blocking; idempotent.
-    public func shutdown() throws {
+    /// Closes every listener, connector and connection and stops the event loop; returns once
+    /// all are closed. Idempotent (a second call returns at once).
+    public func shutdown() async {
         guard !isShutDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let stopped = group.next().submit { [registry] () -> [Channel] in
+        let open = (try? await loop.submit { [registry] () -> [Channel] in
             registry.stopping = true
             return registry.allChannels
-        }
-        let open = (try? stopped.wait()) ?? []
+        }.get()) ?? []
         heartbeat.withLock { $0?.cancel(); $0 = nil }
         expiry.withLock { $0?.cancel(); $0 = nil }
-        for c in connectors.withLock({ $0 }) { c.stop() }
+        for c in connectors.withLock({ $0 }) { await c.stop() }
         let bound = listeners.withLock { l in defer { l = [] }; return l }
-        for l in bound { try? l.channel.close().wait() }
-        for c in open { try? c.close().wait() }
-        do { try group.syncShutdownGracefully() } catch let error as EventLoopError where error == .shutdown {}
+        for l in bound { try? await l.channel.close().get() }
+        for c in open { try? await c.close().get() }
+        do { try await group.shutdownGracefully() } catch let error as EventLoopError where error == .shutdown {} catch {}
     }
 
     /// Ports actually bound for a listener kind (useful with port 0).
@@ -118,30 +109,28 @@ public final class FeedHub: Sendable {
         listeners.withLock { $0.filter { $0.kind == kind }.compactMap { $0.channel.localAddress?.port } }
     }
 
-    /// Counters, gathered on the network thread.
+    /// Counters since start (a copy; never waits for the network thread).
     public func statistics() -> FeedStatistics {
-        guard !isShutDown.load(ordering: .acquiring) else { return FeedStatistics() }
-        var s = (try? loop.submit { [registry] in registry.snapshot() }.wait()) ?? FeedStatistics()
+        var s = registry.snapshot()
         s.framesDropped += framesDropped.load(ordering: .relaxed)
         s.remoteOverflow += inboxOverflow.load(ordering: .relaxed)
         return s
     }
 
-    /// The receivers that have fed the input ports, sorted by id (gathered on the network thread).
+    /// The receivers that have fed the input ports, sorted by id (a copy; never waits for the
+    /// network thread).
     public func receivers() -> [ReceiverStatus] {
-        guard !isShutDown.load(ordering: .acquiring) else { return [] }
-        let all = (try? loop.submit { [registry] in Array(registry.directory.receivers.values) }.wait()) ?? []
-        return all.sorted { $0.id < $1.id }
+        registry.directory.withLock { Array($0.receivers.values) }.sorted { $0.id < $1.id }
     }
 
-    /// CPU seconds the network thread has used (for benchmarks).
-    public func networkThreadCPUSeconds() -> Double {
+    /// CPU seconds the network thread has used (for benchmarks; 0 once shut down).
+    public func networkThreadCPUSeconds() async -> Double {
         guard !isShutDown.load(ordering: .acquiring) else { return 0 }
-        return (try? loop.submit { () -> Double in
+        return (try? await loop.submit { () -> Double in
             var t = timespec()
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
             return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
-        }.wait()) ?? 0
+        }.get()) ?? 0
     }
 
     /// Accepted remote frames since the last call (oldest first).
@@ -216,17 +205,16 @@ public final class FeedHub: Sendable {
     func admit(_ channel: Channel) -> Bool {
         let port = channel.localAddress?.port ?? 0
         let address = channel.remoteAddress?.ipAddress ?? "unknown"
-        if let reason = registry.connections.admit(port: port, address: address, limits: options.limits) {
-            registry.stats.connectionsRefused += 1
+        if let reason = registry.admitConnection(port: port, address: address) {
             registry.emit(.refused(peer: address, reason: reason), now: Date().timeIntervalSince1970)
             channel.close(promise: nil)
             return false
         }
-        channel.closeFuture.whenComplete { [registry] _ in registry.connections.release(port: port, address: address) }
+        channel.closeFuture.whenComplete { [registry] _ in registry.releaseConnection(port: port, address: address) }
         return true
     }
 
-    private func bind(_ kind: FeedListener, port: Int) throws {
+    private func bind(_ kind: FeedListener, port: Int) async throws {
         let o = options
         var bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
@@ -236,13 +224,13 @@ public final class FeedHub: Sendable {
         if let size = o.socketSendBuffer {
             bootstrap = bootstrap.childChannelOption(.socketOption(.so_sndbuf), value: SocketOptionValue(size))
         }
-        let channel = try bootstrap.childChannelInitializer { [self] channel in
+        let channel = try await bootstrap.childChannelInitializer { [self] channel in
             channel.eventLoop.makeCompletedFuture {
                 guard admit(channel) else { return }
                 try configure(channel, as: kind)
             }
         }
-        .bind(host: o.bindHost, port: port).wait()
+        .bind(host: o.bindHost, port: port).get()
         listeners.withLock { $0.append((kind, channel)) }
     }
 

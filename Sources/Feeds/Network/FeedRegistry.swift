@@ -70,21 +70,25 @@ public struct FeedStatistics: Sendable, Hashable {
 }
 
 /// Per-client output state lives on the event loop; this is the loop-confined registry of
-/// connected output clients and the remote-frame acceptance state.
+/// connected output clients and the remote-frame acceptance state. What other threads read
+/// (the counters, the receiver directory, clients per output) sits behind a lock or in
+/// atomics, written only on the loop: a reader takes a copy and never waits for the loop.
 final class FeedRegistry: @unchecked Sendable {
     let loop: EventLoop
     let maxPendingBytes: Int
     private var clients: [FeedOutput: [ObjectIdentifier: Channel]] = [:]
     private var addressFilter = AddressFilter()
     private var merger: FrameMerger
-    var directory: ReceiverDirectory
+    /// The receivers of a network (written on the loop, copied by `FeedHub.receivers()`).
+    let directory: Mutex<ReceiverDirectory>
     let limits: FeedLimits
     var connections = ConnectionCounter()
     private var throttle: EventThrottle
     private let onEvent: (@Sendable (FeedEvent) -> Void)?
     /// Set by the hub on shutdown: no more reconnects.
     var stopping = false
-    var stats = FeedStatistics()
+    /// The counters since start (written on the loop, copied by `FeedHub.statistics()`).
+    let stats = Mutex(FeedStatistics())
     var lastWrite: [FeedOutput: NIODeadline] = [:]
     /// Clients per output, readable from any thread (so `publish` skips unused outputs).
     let beastClients = Atomic<Int>(0)
@@ -110,7 +114,7 @@ final class FeedRegistry: @unchecked Sendable {
         self.maxPendingBytes = maxPendingBytes
         merger = FrameMerger(window: mergeWindow)
         self.limits = limits
-        directory = ReceiverDirectory(capacity: limits.maxReceivers, expiry: limits.receiverExpiry)
+        directory = Mutex(ReceiverDirectory(capacity: limits.maxReceivers, expiry: limits.receiverExpiry))
         throttle = EventThrottle(limit: limits.eventsPerWindow, window: limits.eventWindow)
         self.onEvent = onEvent
     }
@@ -126,7 +130,7 @@ final class FeedRegistry: @unchecked Sendable {
         loop.preconditionInEventLoop()
         guard !stopping else { channel.close(promise: nil); return }
         if clients[kind, default: [:]].updateValue(channel, forKey: ObjectIdentifier(channel)) == nil { changeCount(kind, by: 1) }
-        stats.clientsAccepted += 1
+        stats.withLock { $0.clientsAccepted += 1 }
     }
 
     func remove(_ channel: Channel, as kind: FeedOutput) {
@@ -134,7 +138,26 @@ final class FeedRegistry: @unchecked Sendable {
         if clients[kind]?.removeValue(forKey: ObjectIdentifier(channel)) != nil { changeCount(kind, by: -1) }
     }
 
-    func count(_ kind: FeedOutput) -> Int { clients[kind]?.count ?? 0 }
+    /// Counts a connection accepted on a listening port against `FeedLimits`: why it is
+    /// refused (counted as refused), or nil when admitted (counted as open).
+    func admitConnection(port: Int, address: String) -> String? {
+        loop.preconditionInEventLoop()
+        let refusal = connections.admit(port: port, address: address, limits: limits)
+        let open = connections.total
+        stats.withLock { s in
+            if refusal != nil { s.connectionsRefused += 1 }
+            s.connectionsOpen = open
+        }
+        return refusal
+    }
+
+    /// A connection `admitConnection` admitted closed.
+    func releaseConnection(port: Int, address: String) {
+        loop.preconditionInEventLoop()
+        connections.release(port: port, address: address)
+        let open = connections.total
+        stats.withLock { $0.connectionsOpen = open }
+    }
 
     var allChannels: [Channel] { clients.values.flatMap { $0.values } }
 
@@ -147,7 +170,7 @@ final class FeedRegistry: @unchecked Sendable {
         for (id, channel) in group {
             if !channel.isWritable || !channel.isActive {
                 if clients[kind]?.removeValue(forKey: id) != nil { changeCount(kind, by: -1) }
-                if channel.isActive { stats.clientsDropped += 1 }
+                if channel.isActive { stats.withLock { $0.clientsDropped += 1 } }
                 channel.close(promise: nil)
                 continue
             }
@@ -163,20 +186,29 @@ final class FeedRegistry: @unchecked Sendable {
     func accept(_ received: ReceivedFrame, source: FeedInput, now: Double, rejectedBy: ReceiverID? = nil,
                 hearing: () -> Hearing? = { nil }) -> RemoteFrame? {
         loop.preconditionInEventLoop()
-        stats.remoteFrames += 1
         guard let parity = addressFilter.accept(received.frame, at: now) else {
-            stats.remoteRejected += 1
-            if ParityCheck.isAddressParity(received.frame.downlinkFormat) { stats.remoteUnknownAddress += 1 }
-            if let id = rejectedBy { directory.count(id, accepted: false, merged: false, at: now) }
+            let unknown = ParityCheck.isAddressParity(received.frame.downlinkFormat)
+            stats.withLock { s in
+                s.remoteFrames += 1
+                s.remoteRejected += 1
+                if unknown { s.remoteUnknownAddress += 1 }
+            }
+            if let id = rejectedBy { directory.withLock { $0.count(id, accepted: false, merged: false, at: now) } }
             return nil
         }
-        stats.remoteAccepted += 1
         let hearing = hearing()
         var merged = false
         if let id = hearing?.receiver {
-            merged = !merger.admit(parity.frame, receiver: directory.index(of: id), at: now)
-            directory.count(id, accepted: true, merged: merged, at: now)
-            if merged { stats.remoteMerged += 1 }
+            merged = directory.withLock { d in
+                let merged = !merger.admit(parity.frame, receiver: d.index(of: id), at: now)
+                d.count(id, accepted: true, merged: merged, at: now)
+                return merged
+            }
+        }
+        stats.withLock { s in
+            s.remoteFrames += 1
+            s.remoteAccepted += 1
+            if merged { s.remoteMerged += 1 }
         }
         return RemoteFrame(received: received, parity: parity, source: source, arrival: now, hearing: hearing, merged: merged)
     }
@@ -186,10 +218,13 @@ final class FeedRegistry: @unchecked Sendable {
     /// then speaks for nobody and should be closed.
     func rebind(from old: ReceiverID?, to new: ReceiverID, peer: String, now: Double) -> Bool {
         loop.preconditionInEventLoop()
-        if let old { directory.disconnect(old, now: now) }
-        guard directory.connect(new, peer: peer, now: now) else {
-            stats.connectionsRefused += 1
-            emit(.tooManyReceivers(new, peer: peer, limit: directory.capacity), now: now)
+        let (connected, capacity) = directory.withLock { d in
+            if let old { d.disconnect(old, now: now) }
+            return (d.connect(new, peer: peer, now: now), d.capacity)
+        }
+        guard connected else {
+            stats.withLock { $0.connectionsRefused += 1 }
+            emit(.tooManyReceivers(new, peer: peer, limit: capacity), now: now)
             return false
         }
         emit(.receiverConnected(new, peer: peer), now: now)
@@ -199,14 +234,24 @@ final class FeedRegistry: @unchecked Sendable {
     /// An input connection that spoke for `id` closed.
     func disconnected(_ id: ReceiverID, peer: String, now: Double) {
         loop.preconditionInEventLoop()
-        directory.disconnect(id, now: now)
+        directory.withLock { $0.disconnect(id, now: now) }
         emit(.receiverDisconnected(id, peer: peer), now: now)
     }
 
+    /// The counters now, from any thread, without waiting for the loop.
     func snapshot() -> FeedStatistics {
-        var s = stats
-        for kind in FeedOutput.allCases { s.clients[kind] = count(kind) }
-        s.connectionsOpen = connections.total
+        var s = stats.withLock { $0 }
+        for kind in FeedOutput.allCases { s.clients[kind] = clientCount(kind) }
         return s
+    }
+
+    /// Clients of `kind` connected now, from any thread.
+    func clientCount(_ kind: FeedOutput) -> Int {
+        switch kind {
+        case .beast: beastClients.load(ordering: .relaxed)
+        case .avr: avrClients.load(ordering: .relaxed)
+        case .sbs: sbsClients.load(ordering: .relaxed)
+        case .beastReduce: beastReduceClients.load(ordering: .relaxed)
+        }
     }
 }

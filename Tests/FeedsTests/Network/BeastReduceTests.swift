@@ -36,16 +36,16 @@ import Tracking
     }
 
     @Test("the reduced port carries each aircraft's kinds once per interval, the full port everything")
-    func reducedPort() throws {
+    func reducedPort() async throws {
         let hub = FeedHub(options: FeedTest.loopback {
             $0.beastOutPorts = [0]
             $0.beastReduceOutPorts = [0]
             $0.beastReduceInterval = 10
         })
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let full = ByteCollector(), reduced = ByteCollector()
         let a = try FeedTest.connect(group, port: try #require(hub.boundPorts(.output(.beast)).first), collector: full)
         let b = try FeedTest.connect(group, port: try #require(hub.boundPorts(.output(.beastReduce)).first), collector: reduced)
@@ -58,7 +58,7 @@ import Tracking
         let one = frames.map { BeastFrame($0).bytes.count }.reduce(0, +)
         #expect(FeedTest.wait { full.count == 3 * one })
         #expect(FeedTest.wait { reduced.count == one })
-        Thread.sleep(forTimeInterval: 0.1)
+        try await Task.sleep(for: .seconds(0.1))
         #expect(reduced.count == one, "repeats within 10 s held back")
         var decoder = BeastDecoder()
         var got: [Frame] = []
@@ -66,23 +66,23 @@ import Tracking
         #expect(got == frames.map(\.frame))
         send(at: 1011)
         #expect(FeedTest.wait { reduced.count == 2 * one }, "after the interval each kind passes again")
-        _ = try? a.close().wait()
-        _ = try? b.close().wait()
+        _ = try? await a.close().get()
+        _ = try? await b.close().get()
     }
 
     @Test("a beast_reduce_plus_out connector announces the receiver's UUID before its frames")
-    func plusConnectorAnnouncesTheUUID() throws {
+    func plusConnectorAnnouncesTheUUID() async throws {
         let sink = FeedHub(options: FeedTest.loopback { $0.beastInPorts = [0] })
-        try sink.start()
-        defer { try? sink.shutdown() }
+        try await sink.start()
+        defer { sink.stopAfterTest() }
         let port = try #require(sink.boundPorts(.input(.beast)).first)
         let uuid = try #require(ReceiverID.uuid("0b5b7c9e-58a8-4e4b-9d8e-1c2f3a4b5c6d"))
         let source = FeedHub(options: FeedTest.loopback {
             $0.connectors = [FeedConnectorSpec(host: "127.0.0.1", port: port, kind: .beastReducePlusOut)]
             $0.announcement = ReceiverAnnouncement(id: uuid)
         })
-        try source.start()
-        defer { try? source.shutdown() }
+        try await source.start()
+        defer { source.stopAfterTest() }
         #expect(FeedTest.wait { source.statistics().clients[.beastReduce] == 1 })
         let frames = FeedTest.frames(count: 5)
         for f in frames { source.publish(f, message: ModeSMessage.decode(f.frame), at: 5000) }

@@ -23,15 +23,15 @@ import Synchronization
         try channel.close().wait()
     }
 
-    @Test func beastInputWithGarbageAndHalfFramesDeliversTheCheckedFrames() throws {
+    @Test func beastInputWithGarbageAndHalfFramesDeliversTheCheckedFrames() async throws {
         let received = Received()
         let hub = FeedHub(options: FeedTest.loopback { $0.beastInPorts = [0, 0] }) { remote in
             received.frames.withLock { $0.append(remote) }
         }
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let ports = hub.boundPorts(.input(.beast))
         #expect(ports.count == 2)
         let frames = FeedTest.frames(count: 50)
@@ -67,12 +67,12 @@ import Synchronization
         #expect(hub.statistics().remoteAccepted == frames.count)
     }
 
-    @Test func avrInputAcceptsLinesAndSurvivesRandomBytes() throws {
+    @Test func avrInputAcceptsLinesAndSurvivesRandomBytes() async throws {
         let hub = FeedHub(options: FeedTest.loopback { $0.avrInPorts = [0] })
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let port = try #require(hub.boundPorts(.input(.avr)).first)
         var rng = SystemRandomNumberGenerator()
         try send((0..<5000).map { _ in UInt8.random(in: 0...255, using: &rng) }, to: port, group: group, chunk: 333)
@@ -85,12 +85,12 @@ import Synchronization
         #expect(got.allSatisfy { $0.source == .avr })
     }
 
-    @Test func randomBytesOnEveryInputPortLeaveTheServerServing() throws {
+    @Test func randomBytesOnEveryInputPortLeaveTheServerServing() async throws {
         let hub = FeedHub(options: FeedTest.loopback { $0.beastInPorts = [0]; $0.avrInPorts = [0]; $0.beastOutPorts = [0] })
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         var rng = SystemRandomNumberGenerator()
         let ports = hub.boundPorts(.input(.beast)) + hub.boundPorts(.input(.avr)) + hub.boundPorts(.output(.beast))
         for _ in 0..<5 {
@@ -105,47 +105,47 @@ import Synchronization
         #expect(FeedTest.wait { hub.takeRemoteFrames().contains { $0.received.frame == frame.frame && $0.received.timestamp == frame.timestamp } })
     }
 
-    @Test func beastOutConnectorFeedsAnotherHubAndReconnectsAfterItRestarts() throws {
+    @Test func beastOutConnectorFeedsAnotherHubAndReconnectsAfterItRestarts() async throws {
         let received = Received()
         let sink = FeedHub(options: FeedTest.loopback { $0.beastInPorts = [0] })
-        try sink.start()
+        try await sink.start()
         let port = try #require(sink.boundPorts(.input(.beast)).first)
         let source = FeedHub(options: FeedTest.loopback {
             $0.connectors = [FeedConnectorSpec(host: "127.0.0.1", port: port, kind: .beastOut)]
             $0.reconnectInitialDelay = 0.05
             $0.reconnectMaximumDelay = 0.2
         })
-        try source.start()
-        defer { try? source.shutdown() }
+        try await source.start()
+        defer { source.stopAfterTest() }
         #expect(FeedTest.wait { source.statistics().clients[.beast] == 1 })
         let frames = FeedTest.frames(count: 10)
         for f in frames { source.publish(f) }
         #expect(FeedTest.wait { sink.statistics().remoteAccepted == frames.count })
-        try sink.shutdown()
+        await sink.shutdown()
         #expect(FeedTest.wait { source.statistics().clients[.beast] == 0 })
 
         // The same port again: the connector finds it after its back-off.
         let again = FeedHub(options: FeedTest.loopback { $0.beastInPorts = [port] }) { remote in
             received.frames.withLock { $0.append(remote) }
         }
-        try again.start()
-        defer { try? again.shutdown() }
+        try await again.start()
+        defer { again.stopAfterTest() }
         #expect(FeedTest.wait { source.statistics().clients[.beast] == 1 })
         for f in frames { source.publish(f) }
         #expect(FeedTest.wait { received.count == frames.count })
         #expect(source.statistics().connectorConnects >= 2)
     }
 
-    @Test func rawInConnectorReadsFromARemoteAVROutput() throws {
+    @Test func rawInConnectorReadsFromARemoteAVROutput() async throws {
         let remote = FeedHub(options: FeedTest.loopback { $0.avrOutPorts = [0] })
-        try remote.start()
-        defer { try? remote.shutdown() }
+        try await remote.start()
+        defer { remote.stopAfterTest() }
         let port = try #require(remote.boundPorts(.output(.avr)).first)
         let local = FeedHub(options: FeedTest.loopback {
             $0.connectors = [FeedConnectorSpec(host: "127.0.0.1", port: port, kind: .rawIn)]
         })
-        try local.start()
-        defer { try? local.shutdown() }
+        try await local.start()
+        defer { local.stopAfterTest() }
         #expect(FeedTest.wait { remote.statistics().clients[.avr] == 1 })
         let frames = FeedTest.frames(count: 10)
         for f in frames { remote.publish(f) }

@@ -15,12 +15,12 @@ import Tracking
         func count(_ match: (FeedEvent) -> Bool) -> Int { list.withLock { $0.filter(match).count } }
     }
 
-    func hub(_ events: Events, _ configure: (inout FeedLimits) -> Void) throws -> (FeedHub, Int) {
+    func hub(_ events: Events, _ configure: (inout FeedLimits) -> Void) async throws -> (FeedHub, Int) {
         var limits = FeedLimits()
         configure(&limits)
         let hub = FeedHub(options: FeedTest.loopback { $0.beastInPorts = [0]; $0.limits = limits },
                           onEvent: { e in events.list.withLock { $0.append(e) } })
-        try hub.start()
+        try await hub.start()
         return (hub, try #require(hub.boundPorts(.input(.beast)).first))
     }
 
@@ -30,18 +30,18 @@ import Tracking
 
     static func hello(_ n: Int) -> [UInt8] { ReceiverAnnouncement(id: ReceiverID(rawValue: "rx-\(n)")).bytes }
 
-    @Test func tenThousandAnnouncedIDsLeaveTheDirectoryAtItsCap() throws {
+    @Test func tenThousandAnnouncedIDsLeaveTheDirectoryAtItsCap() async throws {
         let events = Events()
-        let (hub, port) = try hub(events) { $0.maxReceivers = 100; $0.eventsPerWindow = 5 }
-        defer { try? hub.shutdown() }
+        let (hub, port) = try await hub(events) { $0.maxReceivers = 100; $0.eventsPerWindow = 5 }
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let channel = try connect(group, port: port)
         // One connection re-announcing itself 10 000 times, a valid frame under each id.
         let frame = BeastFrame(FeedTest.frames(count: 1)[0]).bytes
         var stream: [UInt8] = []
         for n in 0..<10_000 { stream += Self.hello(n) + frame }
-        try channel.writeAndFlush(ByteBuffer(bytes: stream)).wait()
+        try await channel.writeAndFlush(ByteBuffer(bytes: stream)).get()
         #expect(FeedTest.wait(seconds: 30) { hub.statistics().remoteAccepted == 10_000 })
         let receivers = hub.receivers()
         #expect(receivers.count == 100)
@@ -49,76 +49,76 @@ import Tracking
         #expect(receivers.filter(\.isConnected).count == 1)
         // Log lines are bounded too: 5 "connected" lines a minute, the rest held back.
         #expect(events.count { $0.kind == "connected" } == 5)
-        try channel.close().wait()
+        try await channel.close().get()
     }
 
-    @Test func announcementsAndRandomBytesWithoutValidFramesAddNoReceiver() throws {
+    @Test func announcementsAndRandomBytesWithoutValidFramesAddNoReceiver() async throws {
         let events = Events()
-        let (hub, port) = try hub(events) { _ in }
-        defer { try? hub.shutdown() }
+        let (hub, port) = try await hub(events) { _ in }
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         var rng = SplitMix64(seed: 11)
         for round in 0..<20 {
             let channel = try connect(group, port: port)
             var bytes = (0..<200).flatMap { Self.hello(round * 1000 + $0) }
             // Random bytes with escapes in them: some parse as frames or announcements.
             bytes += (0..<20_000).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
-            _ = try? channel.writeAndFlush(ByteBuffer(bytes: bytes)).wait()
-            _ = try? channel.close().wait()
+            _ = try? await channel.writeAndFlush(ByteBuffer(bytes: bytes)).get()
+            _ = try? await channel.close().get()
         }
         #expect(FeedTest.wait { hub.statistics().remoteFrames > 0 })
-        Thread.sleep(forTimeInterval: 0.2)
+        try await Task.sleep(for: .seconds(0.2))
         #expect(hub.statistics().remoteAccepted == 0)
         #expect(hub.receivers().isEmpty)
     }
 
-    @Test func aNewIDIsRefusedOnlyWhenEveryKeptReceiverIsConnected() throws {
+    @Test func aNewIDIsRefusedOnlyWhenEveryKeptReceiverIsConnected() async throws {
         let events = Events()
-        let (hub, port) = try hub(events) { $0.maxReceivers = 2 }
-        defer { try? hub.shutdown() }
+        let (hub, port) = try await hub(events) { $0.maxReceivers = 2 }
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let frame = BeastFrame(FeedTest.frames(count: 1)[0]).bytes
         let a = try connect(group, port: port)
-        try a.writeAndFlush(ByteBuffer(bytes: Self.hello(1) + frame)).wait()
+        try await a.writeAndFlush(ByteBuffer(bytes: Self.hello(1) + frame)).get()
         let b = try connect(group, port: port)
-        try b.writeAndFlush(ByteBuffer(bytes: Self.hello(2) + frame)).wait()
+        try await b.writeAndFlush(ByteBuffer(bytes: Self.hello(2) + frame)).get()
         #expect(FeedTest.wait { hub.receivers().count == 2 })
         let c = try connect(group, port: port)
-        try c.writeAndFlush(ByteBuffer(bytes: Self.hello(3) + frame)).wait()
+        try await c.writeAndFlush(ByteBuffer(bytes: Self.hello(3) + frame)).get()
         #expect(FeedTest.wait { !c.isActive }, "the third id is refused and its connection closed")
         #expect(events.count { if case .tooManyReceivers = $0 { true } else { false } } == 1)
         #expect(hub.receivers().map(\.id.rawValue) == ["rx-1", "rx-2"])
         // Once one has gone, a new id takes the place of the one silent longest.
-        try a.close().wait()
+        try await a.close().get()
         #expect(FeedTest.wait { hub.receivers().first { $0.id.rawValue == "rx-1" }?.isConnected == false })
         let d = try connect(group, port: port)
-        try d.writeAndFlush(ByteBuffer(bytes: Self.hello(4) + frame)).wait()
+        try await d.writeAndFlush(ByteBuffer(bytes: Self.hello(4) + frame)).get()
         #expect(FeedTest.wait { hub.receivers().map(\.id.rawValue) == ["rx-2", "rx-4"] })
-        try b.close().wait()
-        try d.close().wait()
+        try await b.close().get()
+        try await d.close().get()
     }
 
-    @Test func receiversSilentPastTheirExpiryAreForgotten() throws {
+    @Test func receiversSilentPastTheirExpiryAreForgotten() async throws {
         let events = Events()
-        let (hub, port) = try hub(events) { $0.receiverExpiry = 0.5 }
-        defer { try? hub.shutdown() }
+        let (hub, port) = try await hub(events) { $0.receiverExpiry = 0.5 }
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let channel = try connect(group, port: port)
-        try channel.writeAndFlush(ByteBuffer(bytes: Self.hello(1) + BeastFrame(FeedTest.frames(count: 1)[0]).bytes)).wait()
+        try await channel.writeAndFlush(ByteBuffer(bytes: Self.hello(1) + BeastFrame(FeedTest.frames(count: 1)[0]).bytes)).get()
         #expect(FeedTest.wait { hub.receivers().count == 1 })
-        try channel.close().wait()
+        try await channel.close().get()
         #expect(FeedTest.wait(seconds: 5) { hub.receivers().isEmpty })
     }
 
-    @Test func connectionsBeyondThePerAddressAndTotalCapsAreClosed() throws {
+    @Test func connectionsBeyondThePerAddressAndTotalCapsAreClosed() async throws {
         let events = Events()
-        let (hub, port) = try hub(events) { $0.maxConnections = 8; $0.maxConnectionsPerAddress = 3 }
-        defer { try? hub.shutdown() }
+        let (hub, port) = try await hub(events) { $0.maxConnections = 8; $0.maxConnectionsPerAddress = 3 }
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let same = try (0..<5).map { _ in try connect(group, port: port, from: "127.0.0.10") }
         #expect(FeedTest.wait { same.filter(\.isActive).count == 3 }, "three from one address stay open")
         let others = try (2..<9).map { try connect(group, port: port, from: "127.0.0.\($0)") }
@@ -126,27 +126,27 @@ import Tracking
         #expect(hub.statistics().connectionsRefused == 4)
         #expect(events.count { if case .refused = $0 { true } else { false } } == 4)
         // Closing one makes room again.
-        try same.first { $0.isActive }!.close().wait()
-        Thread.sleep(forTimeInterval: 0.2)
+        try await same.first { $0.isActive }!.close().get()
+        try await Task.sleep(for: .seconds(0.2))
         let again = try connect(group, port: port, from: "127.0.0.9")
         let frame = BeastFrame(FeedTest.frames(count: 1)[0]).bytes
-        try again.writeAndFlush(ByteBuffer(bytes: frame)).wait()
+        try await again.writeAndFlush(ByteBuffer(bytes: frame)).get()
         #expect(FeedTest.wait { hub.statistics().remoteAccepted == 1 })
-        for c in same + others + [again] { _ = try? c.close().wait() }
+        for c in same + others + [again] { _ = try? await c.close().get() }
         // This machine's own address (local feeders, mlat-client) is bounded only in all.
         #expect(FeedTest.wait { hub.statistics().connectionsOpen == 0 })
         let local = try (0..<6).map { _ in try connect(group, port: port, from: "127.0.0.1") }
-        Thread.sleep(forTimeInterval: 0.2)
+        try await Task.sleep(for: .seconds(0.2))
         #expect(local.filter(\.isActive).count == 6)
-        for c in local { _ = try? c.close().wait() }
+        for c in local { _ = try? await c.close().get() }
     }
 
-    @Test func twoThousandIdleSocketsAreBoundedAndASilentInputIsClosed() throws {
+    @Test func twoThousandIdleSocketsAreBoundedAndASilentInputIsClosed() async throws {
         let events = Events()
-        let (hub, port) = try hub(events) { $0.inputIdleTimeout = 0.5 }
-        defer { try? hub.shutdown() }
+        let (hub, port) = try await hub(events) { $0.inputIdleTimeout = 0.5 }
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         var idle: [Channel] = []
         var mostOpen = 0
         for i in 0..<2000 {
@@ -163,9 +163,9 @@ import Tracking
         #expect(s.inputsClosedIdle >= limits.maxConnectionsPerPort)
         #expect(s.connectionsOpen == 0)
         let feeder = try connect(group, port: port)
-        try feeder.writeAndFlush(ByteBuffer(bytes: BeastFrame(FeedTest.frames(count: 1)[0]).bytes)).wait()
+        try await feeder.writeAndFlush(ByteBuffer(bytes: BeastFrame(FeedTest.frames(count: 1)[0]).bytes)).get()
         #expect(FeedTest.wait { hub.statistics().remoteAccepted == 1 })
-        try feeder.close().wait()
+        try await feeder.close().get()
     }
 
     @Test func theEventThrottlePassesTheFirstOfAKindAndSumsUpTheRest() {

@@ -14,12 +14,12 @@ import NIOPosix
         return try text.split(separator: "\n").compactMap { try AVRLine.parse($0) }
     }
 
-    @Test func replayedRecordingReachesBeastAndSBSClientsExactly() throws {
+    @Test func replayedRecordingReachesBeastAndSBSClientsExactly() async throws {
         let hub = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0]; $0.sbsOutPorts = [0] })
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let beast = [ByteCollector(), ByteCollector()], sbs = [ByteCollector(), ByteCollector()]
         var channels: [Channel] = []
         for c in beast { channels.append(try FeedTest.connect(group, port: hub.boundPorts(.output(.beast))[0], collector: c)) }
@@ -51,34 +51,34 @@ import NIOPosix
             #expect(got.allSatisfy { BeastFrame.signalByte(dBFS: $0.signal) == BeastFrame.signalByte(dBFS: -20) })
         }
         for c in sbs { #expect(String(decoding: c.snapshot, as: UTF8.self) == lines) }
-        for ch in channels { try? ch.close().wait() }
+        for ch in channels { try? await ch.close().get() }
     }
 
-    @Test func recordingSentToTheAVRInputIsAcceptedAsTheReceiverWouldAcceptIt() throws {
+    @Test func recordingSentToTheAVRInputIsAcceptedAsTheReceiverWouldAcceptIt() async throws {
         let hub = FeedHub(options: FeedTest.loopback { $0.avrInPorts = [0] })
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let frames = try Self.recording()
         var filter = AddressFilter()
         let expected = frames.filter { filter.accept($0.frame, at: $0.seconds ?? 0) != nil }
         let channel = try FeedTest.connect(group, port: hub.boundPorts(.input(.avr))[0], collector: ByteCollector())
         let text = frames.map { AVRLine.format($0) + "\n" }.joined()
-        try channel.writeAndFlush(ByteBuffer(string: text)).wait()
+        try await channel.writeAndFlush(ByteBuffer(string: text)).get()
         #expect(FeedTest.wait { hub.statistics().remoteFrames == frames.count })
         let got = hub.takeRemoteFrames()
         #expect(got.map(\.received.timestamp) == expected.map(\.timestamp))
         #expect(got.allSatisfy { $0.source == .avr })
-        try channel.close().wait()
+        try await channel.close().get()
     }
 
-    @Test func idleOutputsSendHeartbeats() throws {
+    @Test func idleOutputsSendHeartbeats() async throws {
         let hub = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0]; $0.avrOutPorts = [0]; $0.heartbeatInterval = 0.1 })
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer { group.shutdownGracefully { _ in } }
         let beast = ByteCollector(), avr = ByteCollector()
         let a = try FeedTest.connect(group, port: hub.boundPorts(.output(.beast))[0], collector: beast)
         let b = try FeedTest.connect(group, port: hub.boundPorts(.output(.avr))[0], collector: avr)
@@ -86,7 +86,7 @@ import NIOPosix
         var decoder = BeastDecoder()
         #expect(decoder.decode(beast.snapshot).first == BeastFrame.heartbeat)
         #expect(String(decoding: avr.snapshot, as: UTF8.self).hasPrefix("*0000;\n"))
-        try a.close().wait()
-        try b.close().wait()
+        try await a.close().get()
+        try await b.close().get()
     }
 }

@@ -7,12 +7,12 @@ import Synchronization
 @testable import Feeds
 
 @Suite(.serialized, .timeLimit(.minutes(1))) struct FeedServerTests {
-    @Test func beastSBSAndAVRClientsEachReceiveExactlyThePublishedFrames() throws {
+    @Test func beastSBSAndAVRClientsEachReceiveExactlyThePublishedFrames() async throws {
         let hub = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0]; $0.sbsOutPorts = [0]; $0.avrOutPorts = [0] })
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let clients = MultiThreadedEventLoopGroup(numberOfThreads: 2)
-        defer { try? clients.syncShutdownGracefully() }
+        defer { clients.shutdownGracefully { _ in } }
         let beastPort = try #require(hub.boundPorts(.output(.beast)).first)
         let sbsPort = try #require(hub.boundPorts(.output(.sbs)).first)
         let avrPort = try #require(hub.boundPorts(.output(.avr)).first)
@@ -57,17 +57,17 @@ import Synchronization
         #expect(String(decoding: avr.snapshot, as: UTF8.self) == avrText)
         var parser = AVRStreamParser()
         #expect(parser.decode(avr.snapshot).map(\.frame) == frames.map(\.frame))
-        for ch in channels { try? ch.close().wait() }
+        for ch in channels { try? await ch.close().get() }
         #expect(FeedTest.wait { hub.statistics().clients.values.allSatisfy { $0 == 0 } })
     }
 
-    @Test func avrOutputCarriesTimestampsOnlyWhenAskedFor() throws {
+    @Test func avrOutputCarriesTimestampsOnlyWhenAskedFor() async throws {
         for stamped in [false, true] {
             let hub = FeedHub(options: FeedTest.loopback { $0.avrOutPorts = [0]; $0.avrTimestamps = stamped })
-            try hub.start()
-            defer { try? hub.shutdown() }
+            try await hub.start()
+            defer { hub.stopAfterTest() }
             let clients = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-            defer { try? clients.syncShutdownGracefully() }
+            defer { clients.shutdownGracefully { _ in } }
             let avr = ByteCollector()
             let channel = try FeedTest.connect(clients, port: try #require(hub.boundPorts(.output(.avr)).first), collector: avr)
             #expect(FeedTest.wait { hub.statistics().clients[.avr] == 1 })
@@ -77,18 +77,18 @@ import Synchronization
             let lines = String(decoding: avr.snapshot, as: UTF8.self).split(separator: "\n").map(String.init)
             #expect(lines == frames.map { AVRLine.format($0, timestamps: stamped) })
             #expect(lines.allSatisfy { $0.hasPrefix(stamped ? "@" : "*") })
-            try channel.close().wait()
+            try await channel.close().get()
         }
     }
 
-    @Test func aClientThatNeverReadsIsDroppedWhileOthersReceiveEverything() throws {
+    @Test func aClientThatNeverReadsIsDroppedWhileOthersReceiveEverything() async throws {
         let hub = FeedHub(options: FeedTest.loopback {
             $0.beastOutPorts = [0]; $0.maxPendingBytes = 64 * 1024; $0.socketSendBuffer = 4096
         })
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let clients = MultiThreadedEventLoopGroup(numberOfThreads: 2)
-        defer { try? clients.syncShutdownGracefully() }
+        defer { clients.shutdownGracefully { _ in } }
         let port = try #require(hub.boundPorts(.output(.beast)).first)
         let good = ByteCollector(), stalled = ByteCollector()
         let goodChannel = try FeedTest.connect(clients, port: port, collector: good)
@@ -123,15 +123,15 @@ import Synchronization
         #expect(FeedTest.wait { hub.statistics().clients[.beast] == 2 })
         hub.publish(FeedTest.frames(count: 1)[0])
         #expect(FeedTest.wait { late.count > 0 })
-        for ch in [goodChannel, stalledChannel, lateChannel] { try? ch.close().wait() }
+        for ch in [goodChannel, stalledChannel, lateChannel] { try? await ch.close().get() }
     }
 
-    @Test func twoHundredConcurrentClientsConnectReceiveAndDisconnect() throws {
+    @Test func twoHundredConcurrentClientsConnectReceiveAndDisconnect() async throws {
         let hub = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0]; $0.sbsOutPorts = [0] })
-        try hub.start()
-        defer { try? hub.shutdown() }
+        try await hub.start()
+        defer { hub.stopAfterTest() }
         let clients = MultiThreadedEventLoopGroup(numberOfThreads: 4)
-        defer { try? clients.syncShutdownGracefully() }
+        defer { clients.shutdownGracefully { _ in } }
         let beastPort = try #require(hub.boundPorts(.output(.beast)).first)
         let sbsPort = try #require(hub.boundPorts(.output(.sbs)).first)
         let collectors = (0..<200).map { _ in ByteCollector() }
@@ -148,28 +148,60 @@ import Synchronization
         let beastBytes = BeastFrame(frame).bytes
         #expect(FeedTest.wait { collectors.enumerated().allSatisfy { i, c in i % 2 == 0 ? c.count == beastBytes.count : c.count > 0 } })
         // Half disconnect; the rest still receive.
-        for (i, ch) in channels.enumerated() where i % 4 < 2 { try? ch.close().wait() }
+        for (i, ch) in channels.enumerated() where i % 4 < 2 { try? await ch.close().get() }
         #expect(FeedTest.wait { let s = hub.statistics(); return s.clients[.beast] == 50 && s.clients[.sbs] == 50 })
         hub.publish(frame, message: message, at: 1_700_000_000)
         #expect(FeedTest.wait { collectors.enumerated().allSatisfy { i, c in i % 4 < 2 || (i % 2 == 0 ? c.count == 2 * beastBytes.count : c.count > 0) } })
-        for (i, ch) in channels.enumerated() where i % 4 >= 2 { try? ch.close().wait() }
+        for (i, ch) in channels.enumerated() where i % 4 >= 2 { try? await ch.close().get() }
         #expect(FeedTest.wait { hub.statistics().clients.values.allSatisfy { $0 == 0 } })
     }
 
-    @Test func publishWithoutClientsDoesNothingAndShutdownIsClean() throws {
+    @Test func publishWithoutClientsDoesNothingAndShutdownIsClean() async throws {
         let hub = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0]; $0.avrInPorts = [0] })
-        try hub.start()
+        try await hub.start()
+        let port = try #require(hub.boundPorts(.output(.beast)).first)
         for f in FeedTest.frames(count: 1000) { hub.publish(f) }
-        try hub.shutdown()
-        try hub.shutdown()
+        #expect(hub.statistics().framesDropped == 0)
+        await hub.shutdown()
+        await hub.shutdown()
+        // Once shutdown has returned, the port is closed: another hub binds it at once.
+        let next = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [port] })
+        try await next.start()
+        #expect(next.boundPorts(.output(.beast)) == [port])
+        await next.shutdown()
     }
 
-    @Test func aPortInUseIsAnError() throws {
+    @Test func countersAndReceiversAnswerWhileTheNetworkThreadIsBusy() async throws {
+        let hub = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0] })
+        try await hub.start()
+        defer { hub.stopAfterTest() }
+        let clients = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { clients.shutdownGracefully { _ in } }
+        let channel = try FeedTest.connect(clients, port: try #require(hub.boundPorts(.output(.beast)).first), collector: ByteCollector())
+        #expect(FeedTest.wait { hub.statistics().clients[.beast] == 1 })
+        // Hold the network thread for a second: the receiver's thread reads the counters and
+        // the receiver list every second, and must never wait for the network.
+        let busy = hub.loop.submit { Thread.sleep(forTimeInterval: 1) }
+        let clock = ContinuousClock()
+        var statistics = FeedStatistics()
+        var receivers: [ReceiverStatus]? = nil
+        let took = clock.measure {
+            statistics = hub.statistics()
+            receivers = hub.receivers()
+        }
+        #expect(took < .milliseconds(300), "took \(took)")
+        #expect(statistics.clients[.beast] == 1 && statistics.clientsAccepted == 1)
+        #expect(receivers == [])
+        try await busy.get()
+        try await channel.close().get()
+    }
+
+    @Test func aPortInUseIsAnError() async throws {
         let first = FeedHub(options: FeedTest.loopback { $0.beastOutPorts = [0] })
-        try first.start()
-        defer { try? first.shutdown() }
+        try await first.start()
+        defer { first.stopAfterTest() }
         let port = try #require(first.boundPorts(.output(.beast)).first)
         let second = FeedHub(options: FeedTest.loopback { $0.avrOutPorts = [port] })
-        #expect(throws: (any Error).self) { try second.start() }
+        await #expect(throws: (any Error).self) { try await second.start() }
     }
 }
