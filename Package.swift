@@ -43,6 +43,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
     ],
     targets: [
         // Pure decoding core: stdlib and swift-numerics only (no Foundation, no clock, no I/O).
@@ -73,10 +74,13 @@ let package = Package(
             "ModeS", "Tracking", "Store", "Localization",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         ]),
+        // A task executor with a thread of its own (the receiver, PostgreSQL's client).
+        .target(name: "Threads"),
         // The same store on PostgreSQL (PostgresNIO): many receivers, one database.
         .target(name: "PostgresStore", dependencies: [
-            "ModeS", "Tracking", "Store",
+            "ModeS", "Tracking", "Store", "Threads",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -113,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "FlyTrackerCLI",
             dependencies: [
-                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "Services", "PostgresStore", "Web", "Benchmarks", "Localization",
+                "ModeS", "Feeds", "Demod", "Radio", "Tracking", "Store", "Services", "PostgresStore", "Web", "Benchmarks", "Localization", "Threads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

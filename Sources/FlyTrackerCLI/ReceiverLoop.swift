@@ -7,7 +7,9 @@ import Tracking
 
 /// The receiver's main loop: blocks from a source through the demodulator, the decoder and
 /// the aircraft table; once per second of sample time the table is tidied and `periodic`
-/// runs (JSON files, the interactive view, statistics, gain control).
+/// runs (JSON files, the interactive view, statistics, gain control, the hand-over to the
+/// sighting log). Async only where it hands over or paces: the work between is synchronous
+/// and CPU-bound, so it runs on a thread of its own (`ReceiverService`).
 struct ReceiverLoop {
     var demodulator: Demodulator
     var table: AircraftTable
@@ -37,7 +39,7 @@ struct ReceiverLoop {
     /// Returns `.failure` when the source failed part-way (what was read still went through).
     mutating func run(source: SampleSource, pace: Bool = false, shouldStop: () -> Bool = { false },
                       frame: (DemodulatedFrame) -> Void,
-                      periodic: (inout ReceiverLoop, ReceptionStatistics, Double) -> Void) -> Result<Void, SampleSourceError> {
+                      periodic: (inout ReceiverLoop, ReceptionStatistics, Double) async -> Void) async -> Result<Void, SampleSourceError> {
         let started = ContinuousClock.now
         var outcome: Result<Void, SampleSourceError> = .success(())
         while !shouldStop() {
@@ -50,7 +52,7 @@ struct ReceiverLoop {
             if pace {
                 let due = Duration.seconds(Double(block.firstSample) / Double(demodulator.sampleRate.hertz))
                 let elapsed = ContinuousClock.now - started
-                if due > elapsed { Thread.sleep(forTimeInterval: seconds(due - elapsed)) }
+                if due > elapsed { try? await Task.sleep(for: due - elapsed) }
             }
             var frames = pending
             frames.removeAll(keepingCapacity: true)
@@ -59,12 +61,12 @@ struct ReceiverLoop {
             pending = frames
             applyRemoteFrames()
             let now = time(ofSample: block.firstSample + UInt64(block.sampleCount))
-            if now - (lastPeriodic ?? epoch) >= 1 { tick(at: now, dropped: source.samplesDropped, periodic) }
+            if now - (lastPeriodic ?? epoch) >= 1 { await tick(at: now, dropped: source.samplesDropped, periodic) }
         }
         var last: [DemodulatedFrame] = []
         demodulator.finish { last.append($0) }
         for f in last { handle(f, frame) }
-        tick(at: time(ofSample: demodulator.statistics.samplesProcessed), dropped: source.samplesDropped, periodic)
+        await tick(at: time(ofSample: demodulator.statistics.samplesProcessed), dropped: source.samplesDropped, periodic)
         return outcome
     }
 
@@ -110,18 +112,18 @@ struct ReceiverLoop {
 
     /// `--net-only`: no radio; frames from the network inputs until `shouldStop`, with
     /// `periodic` once per second of wall-clock time.
-    mutating func runNetworkOnly(shouldStop: () -> Bool, periodic: (inout ReceiverLoop, ReceptionStatistics, Double) -> Void) {
+    mutating func runNetworkOnly(shouldStop: () -> Bool, periodic: (inout ReceiverLoop, ReceptionStatistics, Double) async -> Void) async {
         while !shouldStop() {
-            Thread.sleep(forTimeInterval: 0.05)
+            try? await Task.sleep(for: .milliseconds(50))
             applyRemoteFrames()
             let now = Date().timeIntervalSince1970
-            if now - (lastPeriodic ?? epoch) >= 1 { tick(at: now, dropped: 0, periodic) }
+            if now - (lastPeriodic ?? epoch) >= 1 { await tick(at: now, dropped: 0, periodic) }
         }
         applyRemoteFrames()
-        tick(at: Date().timeIntervalSince1970, dropped: 0, periodic)
+        await tick(at: Date().timeIntervalSince1970, dropped: 0, periodic)
     }
 
-    private mutating func tick(at now: Double, dropped: UInt64, _ periodic: (inout ReceiverLoop, ReceptionStatistics, Double) -> Void) {
+    private mutating func tick(at now: Double, dropped: UInt64, _ periodic: (inout ReceiverLoop, ReceptionStatistics, Double) async -> Void) async {
         var totals = demodulator.statistics
         totals.samplesDropped = dropped
         var delta = totals
@@ -129,10 +131,6 @@ struct ReceiverLoop {
         period = totals
         lastPeriodic = now
         table.housekeep(at: now)
-        periodic(&self, delta, now)
-    }
-
-    private func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        await periodic(&self, delta, now)
     }
 }

@@ -5,8 +5,8 @@ import Radio
 
 /// One run of the receiver loop, made by `RunCommand` and executed on the receiver's own
 /// thread (`ReceiverService`): frames printed with `--raw`, the outputs once a second (JSON
-/// files, screen, sighting log, web snapshots), the automatic gain; at the end the last
-/// outputs, and `report()` for what the command prints and exits with.
+/// files, screen, web snapshots, the hand-over to the sighting log), the automatic gain; at
+/// the end the last outputs, and `report()` for what the command prints and exits with.
 ///
 /// `@unchecked Sendable`: it is made on one task and then used by one thread at a time, the
 /// receiver's (`execute`), and after that thread has finished, by the command (`report`).
@@ -43,12 +43,12 @@ final class ReceiverSession: @unchecked Sendable {
     }
 
     /// The loop, until the source ends or `shouldStop`; then the last outputs.
-    func execute() {
+    func execute() async {
         let capture = opened?.capture
         var autoGain = autoGainWanted ? capture?.makeAutoGainController(configuration: .init()) : nil
         var output = OutputBuffer()
         let outputs = outputs, feeds = feeds
-        let periodic: (inout ReceiverLoop, ReceptionStatistics, Double) -> Void = { loop, delta, now in
+        let periodic: (inout ReceiverLoop, ReceptionStatistics, Double) async -> Void = { loop, delta, now in
             output.flush()
             var local = delta
             if let capture {
@@ -58,15 +58,15 @@ final class ReceiverSession: @unchecked Sendable {
                     StandardStreams.error(decision.description)
                 }
             }
-            outputs.update(loop: loop, delta: local, remote: feeds?.statistics(), receivers: feeds?.receivers(), now: now)
+            await outputs.update(loop: loop, delta: local, remote: feeds?.statistics(), receivers: feeds?.receivers(), now: now)
         }
         if let opened {
             let raw = raw, timestamps = timestamps
-            outcome = loop.run(source: opened.source, pace: opened.paced, shouldStop: shouldStop, frame: { frame in
+            outcome = await loop.run(source: opened.source, pace: opened.paced, shouldStop: shouldStop, frame: { frame in
                 if raw { output.printLine(AVRLine.format(frame.received, timestamps: timestamps)) }
             }, periodic: periodic)
         } else {
-            loop.runNetworkOnly(shouldStop: shouldStop, periodic: periodic)
+            await loop.runNetworkOnly(shouldStop: shouldStop, periodic: periodic)
         }
         output.flush()
         opened?.stop()

@@ -123,10 +123,11 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// Opens the database, the source and the network ports, then runs the receiver, the
-    /// network feeds, the web server and the alerts as services of one `ServiceGroup`
-    /// (`docs/ARCHITECTURE.md`). SIGINT or SIGTERM stop the receiver (`StopSignal`); when it
-    /// has decoded the last frames and written its files, the group closes the feeds, then
-    /// stops the alerts and the web server.
+    /// network feeds, the sighting log, the alerts and the web server as services of one
+    /// `ServiceGroup` (`docs/ARCHITECTURE.md`). SIGINT or SIGTERM stop the receiver
+    /// (`StopSignal`); when it has decoded the last frames and written its files, the group
+    /// closes the feeds, lets the log write its last second, then stops the alerts and the
+    /// web server.
     func run() async throws {
         let receiver = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
         let stop = StopSignal {}
@@ -171,7 +172,8 @@ struct RunCommand: AsyncParsableCommand {
         // Reads the delivery log first: the rate limit goes on across the restart, and what an
         // earlier run raised but never delivered goes out at the start.
         let alerts = sightings.map { AlertService(dispatcher: AlertDispatcher(database: $0, now: loop.epoch)) }
-        let outputs = try RunOutputs(command: self, epoch: loop.epoch, store: sightings, alerts: alerts?.queue,
+        let recorder = try sightings.map { try makeRecorder(store: $0, epoch: loop.epoch, receiver: receiver, alerts: alerts?.queue) }
+        let outputs = try RunOutputs(command: self, epoch: loop.epoch, recorder: recorder,
                                      web: web.map { ($0.snapshots, $0.stats, $0.receivers) })
         outputs.onQuit = { stop.stop() }   // q in the interactive view
         let session = ReceiverSession(command: self, loop: loop, opened: opened, feeds: feeds, outputs: outputs,
@@ -179,11 +181,13 @@ struct RunCommand: AsyncParsableCommand {
 
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         if let web { services.append(.init(service: web.service)) }
-        // The alerts end when the receiver has handed over its last events: nothing unexpected.
+        // The alerts and the log write what they hold, then wait for the group's shutdown: the
+        // receiver, which feeds them, is later in the list and so stops first.
         if let alerts { services.append(.init(service: alerts, successTerminationBehavior: .ignore)) }
+        if let recorder { services.append(.init(service: recorder, successTerminationBehavior: .ignore)) }
         if let feeds { services.append(.init(service: FeedService(hub: feeds))) }
         // Last in the list, first to stop: the receiver ends before what it feeds.
-        services.append(.init(service: ReceiverService(ready: web?.ready, work: { session.execute() }, stop: { stop.stop(); capture?.stop() }),
+        services.append(.init(service: ReceiverService(ready: web?.ready, work: { await session.execute() }, stop: { stop.stop(); capture?.stop() }),
                               successTerminationBehavior: .gracefullyShutdownGroup))
         var logger = Logger(label: "flytracker.run")
         logger.logLevel = .critical
@@ -194,6 +198,19 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         return session
+    }
+
+    /// The sighting log, goals, automatic posts and reminders on `store`, their journal
+    /// events queued for the webhook alerts (`alerts`).
+    private func makeRecorder(store: any SightingStore, epoch: Double, receiver: Coordinate?,
+                              alerts: AsyncStream<[JournalEventRecord]>.Continuation?) throws -> RecorderService {
+        do {
+            return try RecorderService(store: store, autoPosts: autoPostKinds, receiver: receiver, epoch: epoch, quiet: quiet,
+                                       alerts: alerts, report: { StandardStreams.error($0) })
+        } catch {
+            StandardStreams.error("cannot start the sighting log: \(error)")
+            throw ExitCode(1)
+        }
     }
 
     /// The web page and HTTP API, when asked for: the server as a service of the run, what

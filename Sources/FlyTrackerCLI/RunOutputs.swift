@@ -35,57 +35,19 @@ final class RunOutputs {
     private let receiver: Coordinate?
     /// The feeds' cumulative counts at the previous update (stats take what happened since).
     private var lastRemote = FeedStatistics()
-    /// The sighting log and watchlist journal (one transaction a second), and webhook alerts.
-    private let recorder: SightingRecorder?
-    /// Where journal events go for webhook delivery (`AlertService`, another service of the run).
-    private let alerts: AsyncStream<[JournalEventRecord]>.Continuation?
-    private var recorderFailed = false
-    /// Users' reminders ("10 min before it lands"), evaluated once a second.
-    private let reminders: ReminderService?
-    private var remindersFailed = false
-    /// Goals, fed the visits the recorder closes.
-    private let goals: GoalService?
-    /// The feed's automatic posts (`--auto-posts`).
-    private let autoPoster: AutoPoster?
-    private var autoPostsFailed = false
+    /// The sighting log and what rides on it (a service of the run): handed each second's table.
+    private let recorder: RecorderService?
 
     /// Where the web server reads the live table, stats.json and the network's receivers from.
     private let web: (snapshots: SnapshotPublisher, stats: PublishedStats, receivers: PublishedReceivers)?
     /// What each receiver of a network covers (aggregator).
     private var coverage = CoverageMap()
 
-    /// `store`: where the sighting log and the alert delivery log go (SQLite or PostgreSQL);
-    /// `alerts`: the queue of the run's `AlertService`.
-    init(command: RunCommand, epoch: Double, store: (any SightingStore)?, alerts: AsyncStream<[JournalEventRecord]>.Continuation? = nil,
+    /// `recorder`: the run's sighting log, handed each second's table.
+    init(command: RunCommand, epoch: Double, recorder: RecorderService?,
          web: (SnapshotPublisher, PublishedStats, PublishedReceivers)? = nil) throws {
         self.web = web
-        self.alerts = alerts
-        if let store {
-            let log: SightingRecorder
-            do { log = try SightingRecorder(store: store) } catch {
-                StandardStreams.error("cannot start the sighting log: \(error)")
-                throw ExitCode(1)
-            }
-            recorder = log
-            reminders = ReminderService(store: store)
-            goals = GoalService(store: store)
-            // Visits a killed run left open: closed at their last sighting, counted once.
-            do {
-                let recovered = try log.closeInterruptedVisits(before: epoch)
-                if !recovered.isEmpty {
-                    _ = try goals?.apply(recovered, now: epoch)
-                    if !command.quiet { StandardStreams.error("closed \(recovered.count) visits left open by an interrupted run") }
-                }
-            } catch {
-                StandardStreams.error("cannot close the visits an interrupted run left open: \(error)")
-            }
-            autoPoster = command.autoPostKinds.isEmpty ? nil : AutoPoster(store: store, kinds: command.autoPostKinds)
-        } else {
-            recorder = nil
-            reminders = nil
-            goals = nil
-            autoPoster = nil
-        }
+        self.recorder = recorder
         interactive = command.interactive
         keys = InteractiveKeys(sort: command.sort)
         terminal = command.interactive ? TerminalKeys() : nil
@@ -125,9 +87,9 @@ final class RunOutputs {
         }
     }
 
-    /// Once per second of sample time.
+    /// Once per second of sample time; returns once the sighting log has taken the table.
     func update(loop: ReceiverLoop, delta: ReceptionStatistics, remote totals: FeedStatistics? = nil,
-                receivers: [ReceiverStatus]? = nil, now: Double) {
+                receivers: [ReceiverStatus]? = nil, now: Double) async {
         lastNow = now
         var remote = RemoteStatistics()
         if let totals {
@@ -150,37 +112,7 @@ final class RunOutputs {
                 web.receivers.publish(receivers.map { NetworkReceiver(status: $0, coverage: coverage.receivers[$0.id] ?? ReceiverCoverage()) })
             }
         }
-        if let recorder {
-            do {
-                var events = try recorder.record(snapshot)
-                let reached = try goals?.apply(recorder.lastClosed, now: now) ?? []
-                events += reached
-                recorderFailed = false
-                if let autoPoster {
-                    do {
-                        try autoPoster.post(snapshot: snapshot, closed: recorder.lastClosed, goalEvents: reached)
-                        autoPostsFailed = false
-                    } catch {
-                        if !autoPostsFailed { StandardStreams.error("cannot write automatic posts: \(error)") }
-                        autoPostsFailed = true
-                    }
-                }
-                if !events.isEmpty { alerts?.yield(events) }
-            } catch {
-                if !recorderFailed { StandardStreams.error("cannot write the sighting log: \(error)") }
-                recorderFailed = true
-            }
-        }
-        if let reminders {
-            do {
-                let events = try reminders.evaluate(snapshot, receiver: receiver)
-                remindersFailed = false
-                if !events.isEmpty { alerts?.yield(events) }
-            } catch {
-                if !remindersFailed { StandardStreams.error("cannot evaluate reminders: \(error)") }
-                remindersFailed = true
-            }
-        }
+        await recorder?.hand(snapshot)
         guard jsonDirectory != nil || interactive else { return }
         let wall = ContinuousClock.now
         let wantJSON = jsonDirectory != nil && wall - lastJSON >= .seconds(1)
@@ -191,27 +123,16 @@ final class RunOutputs {
     }
 
     /// When the run fails before or around the receiver (the web port taken): the terminal
-    /// back as it was, the alerts' queue closed; nothing written.
+    /// back as it was, the sighting log told that nothing more comes; nothing written.
     func abandon() {
-        alerts?.finish()
+        recorder?.inputEnded()
         terminal?.restore()
     }
 
-    /// At the end: the last JSON files and screen. The events the recorder journals now (the
-    /// closest approach of aircraft still in view) are not queued for delivery: the alert
-    /// service is stopping, and the next start delivers them (`AlertDispatcher.recover`).
+    /// At the end: the last JSON files and screen; the sighting log told that nothing more
+    /// comes (it then closes the visits still open and writes what it queues).
     func finish() {
-        alerts?.finish()
-        do {
-            _ = try recorder?.finish(at: lastNow)
-            if let recorder, let goals { _ = try goals.apply(recorder.lastClosed, now: lastNow) }
-        } catch {
-            StandardStreams.error("cannot write the sighting log: \(error)")
-        }
-        if let store = recorder?.store {
-            let left = store.finishWriting()
-            if left > 0 { StandardStreams.error("PostgreSQL did not take the last \(left) queued rows of the sighting log before exit") }
-        }
+        recorder?.inputEnded()
         if jsonDirectory != nil {
             writeJSON(now: lastNow)
             do { try saveOutline(now: lastNow) } catch { StandardStreams.error("\(error)") }

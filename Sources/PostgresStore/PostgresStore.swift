@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import Store
 import Synchronization
+import Threads
 
 /// FlyTracker's store on PostgreSQL, for many receivers and one database
 /// (`--db postgres://USER@HOST/DATABASE`): the same schema and migrations as the SQLite store

@@ -1,22 +1,23 @@
 import Foundation
-import Synchronization
 
-/// A task executor with a thread of its own. `PostgresStore` runs its client and every
-/// operation on it, so that its synchronous API (a thread waiting on a semaphore) never
-/// needs a thread of Swift's shared cooperative pool to make progress: a caller that blocks a
-/// pool thread (a test, a callback) cannot starve the work it is waiting for.
-final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
+/// A task executor with a thread of its own, for async work that must not run on Swift's few
+/// shared cooperative threads: the receiver (`ReceiverService`: the demodulator is CPU-bound,
+/// and a live source's read waits for the capture thread), and `PostgresStore`'s client, whose
+/// synchronous API (a thread waiting on a semaphore) must never need a pool thread to make
+/// progress. Run a task on it with `Task(executorPreference:)` or
+/// `withTaskExecutorPreference(_:operation:)`; `stop()` ends the thread once its queue is empty.
+public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var stopped = false
 
-    init(name: String) {
+    public init(name: String) {
         let thread = Thread { [self] in runLoop() }
         thread.name = name
         thread.start()
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    public func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         condition.lock()
         jobs.append(unowned)
@@ -25,7 +26,7 @@ final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Ends the thread once the queue is empty.
-    func stop() {
+    public func stop() {
         condition.lock()
         stopped = true
         condition.signal()
