@@ -5,6 +5,7 @@ import PostgresStore
 import Store
 import Services
 import Synchronization
+import Threads
 import Tracking
 
 /// `flytracker bench --aggregate`: N receivers, each sending `rate` Beast frames a second over
@@ -147,12 +148,14 @@ struct AggregateBenchmark {
         let stop = Atomic<Bool>(false)
         let started = Date().timeIntervalSince1970
         let outcome = Mutex(Outcome(receivers: n))
-        // The aggregator's table and log thread.
-        let consumer = Thread { [aggregator] in
+        // The aggregator's table and log, on a thread of their own (as a run's receiver).
+        let consumerThread = ThreadExecutor(name: "flytracker.bench.aggregator")
+        defer { consumerThread.stop() }
+        let consumer = Task(executorPreference: consumerThread) { [aggregator] in
             var table = AircraftTable()
             var settings = RecorderSettings()
             settings.retention = nil
-            let recorder = try? SightingRecorder(store: store, settings: settings)
+            let recorder = try? await SightingRecorder(store: store, settings: settings)
             var latencies: [Double] = []
             latencies.reserveCapacity(Int(Double(n * rate) * seconds))
             var received = 0, merged = 0
@@ -173,14 +176,14 @@ struct AggregateBenchmark {
                 if now >= nextRecord || (done && batch.isEmpty) {
                     nextRecord = now + 1
                     let t0 = Date()
-                    if let events = try? recorder?.record(table.snapshot(at: now)) { _ = events }
+                    if let events = try? await recorder?.record(table.snapshot(at: now)) { _ = events }
                     logSeconds += Date().timeIntervalSince(t0)
                 }
                 if done && batch.isEmpty { break }
-                if batch.isEmpty { Thread.sleep(forTimeInterval: 0.005) }
+                if batch.isEmpty { try? await Task.sleep(for: .milliseconds(5)) }
             }
             let cpu = Self.threadCPU() - cpuStart
-            _ = try? recorder?.finish(at: Date().timeIntervalSince1970)
+            _ = try? await recorder?.finish(at: Date().timeIntervalSince1970)
             logRows.store(recorder?.rowsWritten ?? 0, ordering: .relaxed)
             outcome.withLock {
                 $0.latencies = latencies
@@ -193,7 +196,6 @@ struct AggregateBenchmark {
         let processStart = Self.processCPU()
         let networkCPUStart = await aggregator.networkThreadCPUSeconds()
         let postgresStart = Self.postgresCPU()
-        consumer.start()
 
         // The sky: transmissions at n × rate / overlap a second, each published by its hearers.
         let perSecond = Double(n * rate) / Double(Self.overlap)
@@ -225,7 +227,7 @@ struct AggregateBenchmark {
         let settle = Date().addingTimeInterval(5)
         while aggregator.statistics().remoteFrames < outcome.withLock({ $0.offered }) && Date() < settle { try await Task.sleep(for: .milliseconds(10)) }
         stop.store(true, ordering: .releasing)
-        while !consumer.isFinished { try await Task.sleep(for: .milliseconds(10)) }
+        await consumer.value
         let networkCPU = await aggregator.networkThreadCPUSeconds() - networkCPUStart
         var result = outcome.withLock { $0 }
         result.aggregatorCPU += networkCPU

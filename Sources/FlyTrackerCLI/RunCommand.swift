@@ -172,7 +172,9 @@ struct RunCommand: AsyncParsableCommand {
         // Reads the delivery log first: the rate limit goes on across the restart, and what an
         // earlier run raised but never delivered goes out at the start.
         let alerts = sightings.map { AlertService(dispatcher: AlertDispatcher(database: $0, now: loop.epoch)) }
-        let recorder = try sightings.map { try makeRecorder(store: $0, epoch: loop.epoch, receiver: receiver, alerts: alerts?.queue) }
+        let recorder: RecorderService? = if let sightings {
+            try await makeRecorder(store: sightings, epoch: loop.epoch, receiver: receiver, alerts: alerts?.queue)
+        } else { nil }
         let outputs = try RunOutputs(command: self, epoch: loop.epoch, recorder: recorder,
                                      web: web.map { ($0.snapshots, $0.stats, $0.receivers) })
         outputs.onQuit = { stop.stop() }   // q in the interactive view
@@ -203,9 +205,9 @@ struct RunCommand: AsyncParsableCommand {
     /// The sighting log, goals, automatic posts and reminders on `store`, their journal
     /// events queued for the webhook alerts (`alerts`).
     private func makeRecorder(store: any SightingStore, epoch: Double, receiver: Coordinate?,
-                              alerts: AsyncStream<[JournalEventRecord]>.Continuation?) throws -> RecorderService {
+                              alerts: AsyncStream<[JournalEventRecord]>.Continuation?) async throws -> RecorderService {
         do {
-            return try RecorderService(store: store, autoPosts: autoPostKinds, receiver: receiver, epoch: epoch, quiet: quiet,
+            return try await RecorderService(store: store, autoPosts: autoPostKinds, receiver: receiver, epoch: epoch, quiet: quiet,
                                        alerts: alerts, report: { StandardStreams.error($0) })
         } catch {
             StandardStreams.error("cannot start the sighting log: \(error)")

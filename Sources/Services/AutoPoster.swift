@@ -26,7 +26,7 @@ public final class AutoPoster {
     /// Posts for one second of the table (emergencies), the visits that closed (new types) and
     /// the goal events written (goals reached); returns the posts written.
     @discardableResult
-    public func post(snapshot: TableSnapshot, closed: [VisitRecord], goalEvents: [JournalEventRecord]) throws -> [PostRecord] {
+    public func post(snapshot: TableSnapshot, closed: [VisitRecord], goalEvents: [JournalEventRecord]) async throws -> [PostRecord] {
         var posts: [PostRecord] = []
         let now = snapshot.time
         if kinds.contains(.emergency) {

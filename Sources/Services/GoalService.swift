@@ -18,7 +18,7 @@ public final class GoalService {
     }
 
     /// Applies visits that closed at `now`; returns the journal events of completed goals.
-    public func apply(_ closed: [VisitRecord], now: Double) throws -> [JournalEventRecord] {
+    public func apply(_ closed: [VisitRecord], now: Double) async throws -> [JournalEventRecord] {
         if lastReload == nil || now - lastReload! >= reloadInterval || now < lastReload! {
             lastReload = now
             if store.isAvailable { goals = try store.activeGoals(now: now) }

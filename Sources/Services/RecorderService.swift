@@ -49,9 +49,9 @@ public final class RecorderService: Service, @unchecked Sendable {
     ///   - report: how a failure or a recovery is told to the operator (a line of text).
     public init(store: any SightingStore, autoPosts: Set<AutoPoster.Kind>, receiver: Coordinate?, epoch: Double,
                 quiet: Bool, alerts: AsyncStream<[JournalEventRecord]>.Continuation?,
-                report: @escaping @Sendable (String) -> Void) throws {
+                report: @escaping @Sendable (String) -> Void) async throws {
         self.store = store
-        recorder = try SightingRecorder(store: store)
+        recorder = try await SightingRecorder(store: store)
         goals = GoalService(store: store)
         reminders = ReminderService(store: store)
         autoPoster = autoPosts.isEmpty ? nil : AutoPoster(store: store, kinds: autoPosts)
@@ -73,29 +73,29 @@ public final class RecorderService: Service, @unchecked Sendable {
     }
 
     public func run() async {
-        closeInterruptedVisits()
+        await closeInterruptedVisits()
         var last = epoch
         let snapshots = snapshots
         await withGracefulShutdownHandler {
             for await snapshot in snapshots {
                 last = snapshot.time
-                record(snapshot)
+                await record(snapshot)
             }
         } onGracefulShutdown: {
             snapshots.finish()
         }
-        finish(at: last)
+        await finish(at: last)
         // A service that returns before the group asks it to (the receiver said it was done)
         // would end the group with an error: wait for the group's turn.
         try? await gracefulShutdown()
     }
 
     /// Visits a killed run left open: closed at their last sighting, counted once.
-    private func closeInterruptedVisits() {
+    private func closeInterruptedVisits() async {
         do {
-            let recovered = try recorder.closeInterruptedVisits(before: epoch)
+            let recovered = try await recorder.closeInterruptedVisits(before: epoch)
             guard !recovered.isEmpty else { return }
-            _ = try goals.apply(recovered, now: epoch)
+            _ = try await goals.apply(recovered, now: epoch)
             if !quiet { report("closed \(recovered.count) visits left open by an interrupted run") }
         } catch {
             report("cannot close the visits an interrupted run left open: \(error)")
@@ -103,28 +103,28 @@ public final class RecorderService: Service, @unchecked Sendable {
     }
 
     /// One second: the log and journal, goals reached, automatic posts, reminders due.
-    private func record(_ snapshot: TableSnapshot) {
-        attempt(.log, "cannot write the sighting log") {
-            var events = try recorder.record(snapshot)
-            let reached = try goals.apply(recorder.lastClosed, now: snapshot.time)
+    private func record(_ snapshot: TableSnapshot) async {
+        await attempt(.log, "cannot write the sighting log") {
+            var events = try await recorder.record(snapshot)
+            let reached = try await goals.apply(recorder.lastClosed, now: snapshot.time)
             events += reached
             if let autoPoster {
-                attempt(.posts, "cannot write automatic posts") {
-                    try autoPoster.post(snapshot: snapshot, closed: recorder.lastClosed, goalEvents: reached)
+                await attempt(.posts, "cannot write automatic posts") {
+                    try await autoPoster.post(snapshot: snapshot, closed: recorder.lastClosed, goalEvents: reached)
                 }
             }
             if !events.isEmpty { alerts?.yield(events) }
         }
-        attempt(.reminders, "cannot evaluate reminders") {
-            let events = try reminders.evaluate(snapshot, receiver: receiver)
+        await attempt(.reminders, "cannot evaluate reminders") {
+            let events = try await reminders.evaluate(snapshot, receiver: receiver)
             if !events.isEmpty { alerts?.yield(events) }
         }
     }
 
-    private func finish(at time: Double) {
+    private func finish(at time: Double) async {
         do {
-            _ = try recorder.finish(at: time)
-            _ = try goals.apply(recorder.lastClosed, now: time)
+            _ = try await recorder.finish(at: time)
+            _ = try await goals.apply(recorder.lastClosed, now: time)
         } catch {
             report("cannot write the sighting log: \(error)")
         }
@@ -133,9 +133,9 @@ public final class RecorderService: Service, @unchecked Sendable {
     }
 
     /// Runs `body`; a failure is told once (`message: error`) until `part` works again.
-    private func attempt(_ part: Part, _ message: String, _ body: () throws -> Void) {
+    private func attempt(_ part: Part, _ message: String, _ body: () async throws -> Void) async {
         do {
-            try body()
+            try await body()
             failing.remove(part)
         } catch {
             if failing.insert(part).inserted { report("\(message): \(error)") }

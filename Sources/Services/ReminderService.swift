@@ -24,7 +24,7 @@ public final class ReminderService {
     }
 
     /// Re-reads who has reminders, and their places and rules.
-    public func reload() throws {
+    public func reload() async throws {
         let reminders = Dictionary(grouping: try store.allReminders(), by: \.userId)
         let airlines = try store.airlineCodes()
         var loaded: [(UserRecord, [PlaceRecord], [ReminderRecord], WatchlistMatcher)] = []
@@ -38,11 +38,11 @@ public final class ReminderService {
 
     /// Evaluates the reminders against `snapshot` (the receiver's position: `receiver`, else
     /// the table's); returns the journal events written.
-    public func evaluate(_ snapshot: TableSnapshot, receiver: Coordinate?) throws -> [JournalEventRecord] {
+    public func evaluate(_ snapshot: TableSnapshot, receiver: Coordinate?) async throws -> [JournalEventRecord] {
         let now = snapshot.time
         if lastReload == nil || now - lastReload! >= reloadInterval || now < lastReload! {
             lastReload = now
-            if store.isAvailable { try reload() }
+            if store.isAvailable { try await reload() }
         }
         schedule.expire(now: now)
         guard !users.isEmpty else { return [] }

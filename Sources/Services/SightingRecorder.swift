@@ -70,18 +70,18 @@ public final class SightingRecorder {
     private var lastRulesLoad: Double?
     private var lastPrune: Double?
 
-    public init(store: any SightingStore, settings: RecorderSettings = RecorderSettings()) throws {
+    public init(store: any SightingStore, settings: RecorderSettings = RecorderSettings()) async throws {
         self.store = store
         self.settings = settings
         matcher = try WatchlistMatcher(rules: store.watchRules(), airlines: store.airlineCodes())
     }
 
-    public convenience init(database: AppDatabase, settings: RecorderSettings = RecorderSettings()) throws {
-        try self.init(store: database, settings: settings)
+    public convenience init(database: AppDatabase, settings: RecorderSettings = RecorderSettings()) async throws {
+        try await self.init(store: database, settings: settings)
     }
 
     /// Re-reads the watchlists (after `track add/remove`).
-    public func reloadRules() throws {
+    public func reloadRules() async throws {
         matcher = try WatchlistMatcher(rules: store.watchRules(), airlines: store.airlineCodes())
     }
 
@@ -101,15 +101,15 @@ public final class SightingRecorder {
 
     /// Records a snapshot; returns the journal events written (with ids).
     @discardableResult
-    public func record(_ snapshot: TableSnapshot) throws -> [JournalEventRecord] {
-        try record(snapshot.aircraft.map(Observation.init), at: snapshot.time)
+    public func record(_ snapshot: TableSnapshot) async throws -> [JournalEventRecord] {
+        try await record(snapshot.aircraft.map(Observation.init), at: snapshot.time)
     }
 
     /// Records observations made at `time`; returns the journal events written.
     @discardableResult
-    public func record(_ observations: [Observation], at time: Double) throws -> [JournalEventRecord] {
+    public func record(_ observations: [Observation], at time: Double) async throws -> [JournalEventRecord] {
         // A failed rule reload or retention pass must not stop the log: the old rules stay.
-        do { try maintain(at: time); maintenanceError = nil } catch { maintenanceError = error }
+        do { try await maintain(at: time); maintenanceError = nil } catch { maintenanceError = error }
         var points: [(UInt32, TrackPointRecord)] = []
         var events: [(UInt32, JournalEventRecord)] = []
         for o in observations where time - o.lastSeen <= settings.closeAfter {
@@ -128,7 +128,7 @@ public final class SightingRecorder {
     /// first `record`; the aircraft heard again then starts a new visit, exactly as after a
     /// clean stop. The closed visits are `lastClosed` (for goals) and returned.
     @discardableResult
-    public func closeInterruptedVisits(before time: Double) throws -> [VisitRecord] {
+    public func closeInterruptedVisits(before time: Double) async throws -> [VisitRecord] {
         let closed = try store.closeInterruptedVisits(lastSeenBefore: time)
         lastClosed = closed
         rowsWritten += closed.count
@@ -137,7 +137,7 @@ public final class SightingRecorder {
 
     /// Closes every open visit (at the end of a run) and writes them.
     @discardableResult
-    public func finish(at time: Double) throws -> [JournalEventRecord] {
+    public func finish(at time: Double) async throws -> [JournalEventRecord] {
         var events: [(UInt32, JournalEventRecord)] = []
         let keys = Array(open.keys)
         for key in keys { close(key, open[key]!, at: time, events: &events) }
@@ -146,12 +146,12 @@ public final class SightingRecorder {
 
     /// Re-reads the rules and applies retention when their intervals have passed (not while
     /// the store is away: the old rules stay in force, retention waits).
-    private func maintain(at time: Double) throws {
+    private func maintain(at time: Double) async throws {
         guard store.isAvailable else { return }
         if let interval = settings.rulesReloadInterval {
             if let last = lastRulesLoad {
                 if time - last >= interval || time < last {
-                    try reloadRules()
+                    try await reloadRules()
                     lastRulesLoad = time
                 }
             } else {

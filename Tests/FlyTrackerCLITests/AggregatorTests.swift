@@ -59,7 +59,7 @@ import Tracking
         var aggregator = ReceiverLoop(sampleRate: .rate2_4)
         aggregator.feeds = aggregatorHub
         let database = try AppDatabase.inMemory()
-        let recorder = try SightingRecorder(database: database)
+        let recorder = try await SightingRecorder(database: database)
 
         var hubs: [FeedHub?] = []
         defer { for h in hubs { h?.stopAfterTest() } }
@@ -88,14 +88,14 @@ import Tracking
             }
             try await Task.sleep(for: .seconds(0.05))
             aggregator.applyRemoteFrames()
-            if step % 10 == 9 { try recorder.record(aggregator.table.snapshot(at: Date().timeIntervalSince1970)) }
+            if step % 10 == 9 { try await recorder.record(aggregator.table.snapshot(at: Date().timeIntervalSince1970)) }
         }
         #expect(Poll.until(seconds: 10) { aggregatorHub.statistics().remoteFrames == published }, "every frame sent arrived")
         aggregator.applyRemoteFrames()
         let now = Date().timeIntervalSince1970
         let snapshot = aggregator.table.snapshot(at: now)
-        try recorder.record(snapshot)
-        try recorder.finish(at: now + 1)
+        try await recorder.record(snapshot)
+        try await recorder.finish(at: now + 1)
 
         let heardAtAll = Set(sent.flatMap(\.keys))
         #expect(heardAtAll.count >= 15, "the sky gives the test something to merge")

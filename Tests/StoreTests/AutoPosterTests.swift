@@ -23,7 +23,7 @@ struct AutoPosterTests {
     }
 
     @Test("Emergencies once per aircraft and code, the first of a type once, goals to friends; nothing not enabled")
-    func posts() throws {
+    func posts() async throws {
         let db = try AppDatabase.inMemory()
         let ann = try db.addUser(username: "ann", password: "correct horse", now: 0, cost: testCost)
         var old = SightingBatch()
@@ -36,16 +36,16 @@ struct AutoPosterTests {
                       VisitRecord(id: 51, address: 3, firstSeen: 100, lastSeen: 170, callsign: "KLM9", typeCode: "B738", closed: true),
                       VisitRecord(id: 52, address: 4, firstSeen: 100, lastSeen: 180, callsign: "UAE2", typeCode: "A388", closed: true)]
         let goal = JournalEventRecord(userId: ann.id!, watchRuleId: nil, visitId: nil, address: 2, time: 160, kind: .goal, ruleLabel: "an A380")
-        var texts = try poster.post(snapshot: emergency, closed: [], goalEvents: []).map(\.text)
-        texts += try poster.post(snapshot: emergency, closed: closed.map { var v = $0; v.id = nil; return v }, goalEvents: [goal]).map(\.text)
-        texts += try poster.post(snapshot: quiet, closed: [], goalEvents: []).map(\.text)
-        texts += try poster.post(snapshot: emergency, closed: [], goalEvents: []).map(\.text)
+        var texts = try await poster.post(snapshot: emergency, closed: [], goalEvents: []).map(\.text)
+        await texts += try poster.post(snapshot: emergency, closed: closed.map { var v = $0; v.id = nil; return v }, goalEvents: [goal]).map(\.text)
+        await texts += try poster.post(snapshot: quiet, closed: [], goalEvents: []).map(\.text)
+        await texts += try poster.post(snapshot: emergency, closed: [], goalEvents: []).map(\.text)
         #expect(texts == ["Emergency squawk 7700 (general emergency): KLM1023, 12 NM from the receiver",
                           "First A388 seen here: UAE1", "ann reached a goal: an A380",
                           "Emergency squawk 7700 (general emergency): KLM1023, 12 NM from the receiver"], "\(texts)")
         let feed = try db.posts(.everyone, viewer: nil, before: nil, limit: 10)
         #expect(feed.count == 3 && feed.allSatisfy { $0.userId == nil }, "site posts are public; the goal went to friends")
         let none = AutoPoster(store: db, kinds: [])
-        #expect(try none.post(snapshot: emergency, closed: closed, goalEvents: [goal]).isEmpty)
+        await #expect(try none.post(snapshot: emergency, closed: closed, goalEvents: [goal]).isEmpty)
     }
 }

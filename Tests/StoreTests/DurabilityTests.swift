@@ -14,23 +14,23 @@ struct DurabilityTests {
 
     @Test("Child writer: records batches until killed, acknowledging each committed one",
           .enabled(if: ProcessInfo.processInfo.environment[DurabilityTests.variable] != nil))
-    func durabilityChildWriter() throws {
+    func durabilityChildWriter() async throws {
         let path = try #require(ProcessInfo.processInfo.environment[Self.variable])
         let db = try AppDatabase.open(path: path)
-        let recorder = try SightingRecorder(database: db)
+        let recorder = try await SightingRecorder(database: db)
         for batch in 1... {
             // Batch n: ten new aircraft, each with a position (a visit and a track point each).
             let observations = (0..<Self.aircraftPerBatch).map { i in
                 Observation(key: UInt32(batch * 100 + i), callsign: "T\(batch)X\(i)", altitude: 1000 * i,
                             position: .init(latitude: 50, longitude: Double(i)), lastSeen: Double(batch))
             }
-            try recorder.record(observations, at: Double(batch))
+            try await recorder.record(observations, at: Double(batch))
             FileHandle.standardOutput.write(Data("ACK \(batch)\n".utf8))
         }
     }
 
     @Test("SIGKILL mid-stream: integrity check passes and every acknowledged batch is complete")
-    func killedWriter() throws {
+    func killedWriter() async throws {
         let path = temporaryDatabasePath()
         defer { removeTemporary(path) }
         _ = try AppDatabase.open(path: path)   // creates the directory and schema
@@ -60,9 +60,9 @@ struct DurabilityTests {
         try #require(acknowledged >= 40, "child output: \(text.suffix(500))")
 
         let db = try AppDatabase.open(path: path)
-        let integrity = try db.writer.read { d in try String.fetchAll(d, sql: "PRAGMA integrity_check") }
+        let integrity = try await db.writer.read { d in try String.fetchAll(d, sql: "PRAGMA integrity_check") }
         #expect(integrity == ["ok"])
-        let perBatch = try db.writer.read { d in
+        let perBatch = try await db.writer.read { d in
             try Row.fetchAll(d, sql: "SELECT CAST(firstSeen AS INTEGER) AS batch, COUNT(*) AS n FROM visit GROUP BY 1 ORDER BY 1")
                 .map { (batch: $0["batch"] as Int, n: $0["n"] as Int) }
         }
@@ -74,10 +74,10 @@ struct DurabilityTests {
 
         // The next start closes every visit the kill left open, each counted once.
         let visits = perBatch.count * Self.aircraftPerBatch
-        #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit WHERE NOT closed") } == visits)
-        let closed = try SightingRecorder(database: db).closeInterruptedVisits(before: Date().timeIntervalSince1970)
+        await #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit WHERE NOT closed") } == visits)
+        let closed = try await SightingRecorder(database: db).closeInterruptedVisits(before: Date().timeIntervalSince1970)
         #expect(closed.count == visits)
-        #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit WHERE NOT closed") } == 0)
+        await #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit WHERE NOT closed") } == 0)
         #expect(try db.statisticsWithTotal(by: .day, filter: StatsFilter(), limit: nil).total.visits == visits)
     }
 }

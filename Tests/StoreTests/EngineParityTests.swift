@@ -19,13 +19,13 @@ import Tracking
 
     /// A day of generated sightings: `count` aircraft, each seen in one or two visits at
     /// varied hours, altitudes, distances, tracks and receivers; alice tracks B738s.
-    static func fill(_ store: any SightingStore, aircraft count: Int = 60) throws -> SightingRecorder {
+    static func fill(_ store: any SightingStore, aircraft count: Int = 60) async throws -> SightingRecorder {
         try store.addUser(username: "alice", password: "correct horse", now: start, cost: testCost)
         try store.addRule(username: "alice", kind: .type, value: "B738", now: start)
         var settings = RecorderSettings()
         settings.retention = nil
         settings.rulesReloadInterval = nil
-        let recorder = try SightingRecorder(store: store, settings: settings)
+        let recorder = try await SightingRecorder(store: store, settings: settings)
         var rng = SplitMix64(seed: 42)
         var schedule: [(time: Double, observation: Observation)] = []
         for i in 0..<count {
@@ -53,14 +53,14 @@ import Tracking
         var batchTime = schedule.first?.time ?? start
         for (t, o) in schedule {
             if t - batchTime >= 30 {
-                try recorder.record(batch, at: batchTime)
+                try await recorder.record(batch, at: batchTime)
                 batch = []
                 batchTime = t
             }
             batch.append(o)
         }
-        try recorder.record(batch, at: batchTime)
-        try recorder.finish(at: start + 100_000)
+        try await recorder.record(batch, at: batchTime)
+        try await recorder.finish(at: start + 100_000)
         return recorder
     }
 
@@ -170,7 +170,7 @@ import Tracking
         var summaries: [[AlertLogSummary]] = []
         for engine in Engine.allCases {
             let store = try engine.makeStore()
-            _ = try Self.fill(store)
+            _ = try await Self.fill(store)
             let events = try store.journal(username: "alice", limit: 1000).sorted { ($0.time, $0.id!) < ($1.time, $1.id!) }
             #expect(events.count >= 3)
             let url = "https://hooks.example.org/a"
@@ -196,11 +196,11 @@ import Tracking
         #expect(summaries[0] == summaries[1])
     }
 
-    @Test func theSameSightingsGiveTheSameLogOnBothEngines() throws {
+    @Test func theSameSightingsGiveTheSameLogOnBothEngines() async throws {
         let sqlite = try Engine.sqlite.makeStore()
         let postgres = try Engine.postgresql.makeStore()
-        _ = try Self.fill(sqlite)
-        _ = try Self.fill(postgres)
+        _ = try await Self.fill(sqlite)
+        _ = try await Self.fill(postgres)
         let a = try Self.visits(sqlite), b = try Self.visits(postgres)
         #expect(a.count > 60)
         #expect(a == b)
@@ -222,11 +222,11 @@ import Tracking
         }
     }
 
-    @Test func statisticsAgreeOnEveryDimensionAndFilter() throws {
+    @Test func statisticsAgreeOnEveryDimensionAndFilter() async throws {
         let sqlite = try Engine.sqlite.makeStore()
         let postgres = try Engine.postgresql.makeStore()
-        _ = try Self.fill(sqlite)
-        _ = try Self.fill(postgres)
+        _ = try await Self.fill(sqlite)
+        _ = try await Self.fill(postgres)
         let filters: [StatsFilter] = [
             StatsFilter(),
             StatsFilter(since: Self.start + 20_000, until: Self.start + 60_000),
@@ -252,11 +252,11 @@ import Tracking
         #expect(try postgres.statisticsWithTotal(by: .day, filter: StatsFilter(receiver: "nobody' OR '1'='1"), limit: nil).total.visits == 0)
     }
 
-    @Test func retentionRemovesTheSameRowsOnBothEngines() throws {
+    @Test func retentionRemovesTheSameRowsOnBothEngines() async throws {
         let sqlite = try Engine.sqlite.makeStore()
         let postgres = try Engine.postgresql.makeStore()
-        _ = try Self.fill(sqlite)
-        _ = try Self.fill(postgres)
+        _ = try await Self.fill(sqlite)
+        _ = try await Self.fill(postgres)
         let policy = RetentionPolicy(trackPointDays: 0.5, visitDays: 0.6, journalDays: 0.7, deliveryDays: 1, maxTrackPoints: 300)
         let a = try sqlite.prune(policy, now: Self.start + 86_400)
         let b = try postgres.prune(policy, now: Self.start + 86_400)
@@ -268,16 +268,16 @@ import Tracking
 
 extension EngineParityTests {
     @Test(arguments: Engine.allCases)
-    func visitsByRegistrationAndARandomVisitHonourTheirFilters(_ engine: Engine) throws {
+    func visitsByRegistrationAndARandomVisitHonourTheirFilters(_ engine: Engine) async throws {
         let store = try engine.makeStore()
         var settings = RecorderSettings()
         settings.retention = nil
-        let recorder = try SightingRecorder(store: store, settings: settings)
-        try recorder.record([
+        let recorder = try await SightingRecorder(store: store, settings: settings)
+        try await recorder.record([
             Observation(key: 0x3C66B0, registration: "D-AIUP", typeCode: "A320", messages: 4, lastSeen: 100),
             Observation(key: 0x4840D6, registration: "PH-BXA", typeCode: "B738", messages: 4, lastSeen: 100),
         ], at: 100)
-        try recorder.finish(at: 500)
+        try await recorder.finish(at: 500)
         #expect(try store.visits(registration: "d aiup", limit: 10).map(\.address) == [0x3C66B0])
         #expect(try store.visits(registration: "N12345", limit: 10).isEmpty)
         for _ in 0..<5 {

@@ -82,7 +82,7 @@ import Tracking
 
     @Test("The goal service on both engines: progress saved, completion written once to the journal of the owner or of every group member",
           arguments: Engine.allCases)
-    func service(_ engine: Engine) throws {
+    func service(_ engine: Engine) async throws {
         let (s, id) = try SocialStoreTests.store(engine)
         let group = try s.createGroup(ownerId: id["ann"]!, name: "Heavies", description: nil, open: true, now: 0)
         try s.joinGroup(userId: id["bob"]!, name: "Heavies", now: 0)
@@ -113,7 +113,7 @@ import Tracking
         var i = 0
         while i < visits.count {
             let closed = Array(visits[i..<min(i + 200, visits.count)])
-            events += try service.apply(closed, now: Self.month.start)
+            await events += try service.apply(closed, now: Self.month.start)
             i += 200
         }
         #expect(events.map(\.kind).allSatisfy { $0 == .goal })

@@ -55,13 +55,13 @@ import Tracking
         var settings = RecorderSettings()
         settings.retention = nil
         settings.rulesReloadInterval = nil
-        let recorder = try SightingRecorder(store: s, settings: settings)
+        let recorder = try await SightingRecorder(store: s, settings: settings)
         for t in 0..<5 {
-            try recorder.record([Observation(key: 0x896123, callsign: "UAE1", typeCode: "A388", altitude: 30000,
+            try await recorder.record([Observation(key: 0x896123, callsign: "UAE1", typeCode: "A388", altitude: 30000,
                                              position: Coordinate(latitude: 52 + Double(t) * 0.01, longitude: 4), positionTime: Double(t),
                                              track: 0, groundSpeed: 450, distance: 20 - Double(t), lastSeen: Double(t))], at: Double(t))
         }
-        try recorder.finish(at: 1000)
+        try await recorder.finish(at: 1000)
         let annJournal = try s.journal(username: "ann", limit: 20)
         let bobJournal = try s.journal(username: "bob", limit: 20)
         #expect(annJournal.contains { $0.kind == .firstSeen && $0.ruleLabel == "group Heavies: type A388" && $0.watchRuleId == nil })

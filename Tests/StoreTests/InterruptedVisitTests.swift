@@ -21,30 +21,30 @@ struct InterruptedVisitTests {
 
     /// Records the first run; `killed`: the process dies without `finish` (nothing closes the
     /// visits). Then a second run starts at t = 300, hears 0xA00001 again and stops cleanly.
-    func twoRuns(_ store: any SightingStore, killed: Bool) throws -> [VisitRecord] {
-        let first = try SightingRecorder(store: store)
+    func twoRuns(_ store: any SightingStore, killed: Bool) async throws -> [VisitRecord] {
+        let first = try await SightingRecorder(store: store)
         for t in 100...110 {
-            try first.record(Self.fleet.map { Self.observation($0.0, at: t, typeCode: $0.1) }, at: Double(t))
+            try await first.record(Self.fleet.map { Self.observation($0.0, at: t, typeCode: $0.1) }, at: Double(t))
         }
-        if !killed { try first.finish(at: 110) }
-        let second = try SightingRecorder(store: store)
-        let recovered = try second.closeInterruptedVisits(before: 300)
+        if !killed { try await first.finish(at: 110) }
+        let second = try await SightingRecorder(store: store)
+        let recovered = try await second.closeInterruptedVisits(before: 300)
         #expect(recovered.count == (killed ? 3 : 0))
         #expect(second.lastClosed.count == recovered.count)
-        for t in 400...410 { try second.record([Self.observation(0xA00001, at: t, typeCode: "B738")], at: Double(t)) }
-        try second.finish(at: 410)
+        for t in 400...410 { try await second.record([Self.observation(0xA00001, at: t, typeCode: "B738")], at: Double(t)) }
+        try await second.finish(at: 410)
         // A third start finds nothing left to close.
-        #expect(try SightingRecorder(store: store).closeInterruptedVisits(before: 500).isEmpty)
+        await #expect(try SightingRecorder(store: store).closeInterruptedVisits(before: 500).isEmpty)
         return try Self.fleet.flatMap { try store.visits(address: $0.0, limit: 10) }
     }
 
     @Test("Closed at the last sighting, counted once, the next sighting starts a visit as after a clean stop",
           arguments: Engine.allCases)
-    func recoveredEqualsCleanStop(engine: Engine) throws {
+    func recoveredEqualsCleanStop(engine: Engine) async throws {
         let killedStore = try engine.makeStore()
         let cleanStore = try engine.makeStore()
-        let killed = try twoRuns(killedStore, killed: true)
-        let clean = try twoRuns(cleanStore, killed: false)
+        let killed = try await twoRuns(killedStore, killed: true)
+        let clean = try await twoRuns(cleanStore, killed: false)
         #expect(killed.allSatisfy { $0.closed })
         #expect(killed.count == 4)
         func summary(_ v: [VisitRecord]) -> [String] {
@@ -60,12 +60,12 @@ struct InterruptedVisitTests {
     }
 
     @Test("Visits heard after the start are not closed by the recovery", arguments: Engine.allCases)
-    func onlyBeforeStart(engine: Engine) throws {
+    func onlyBeforeStart(engine: Engine) async throws {
         let store = try engine.makeStore()
-        let recorder = try SightingRecorder(store: store)
-        try recorder.record([Self.observation(0xA00001, at: 100, typeCode: "B738")], at: 100)
-        try recorder.record([Self.observation(0xA00002, at: 200, typeCode: "A320")], at: 200)
-        let closed = try SightingRecorder(store: store).closeInterruptedVisits(before: 150)
+        let recorder = try await SightingRecorder(store: store)
+        try await recorder.record([Self.observation(0xA00001, at: 100, typeCode: "B738")], at: 100)
+        try await recorder.record([Self.observation(0xA00002, at: 200, typeCode: "A320")], at: 200)
+        let closed = try await SightingRecorder(store: store).closeInterruptedVisits(before: 150)
         #expect(closed.map(\.address) == [0xA00001])
         #expect(closed.first?.lastSeen == 100)
         #expect(try store.visits(address: 0xA00002, limit: 1).first?.closed == false)

@@ -71,7 +71,7 @@ import Testing
         }
     }
 
-    @Test func bufferedWritesSurviveTheServerGoingAwayMidRun() throws {
+    @Test func bufferedWritesSurviveTheServerGoingAwayMidRun() async throws {
         let server = try PostgresTestServer.dedicated()
         defer { server.shutDown() }
         let store = try PostgresStore.open(try server.makeDatabase(), timeout: .seconds(2), bufferedWrites: true)
@@ -82,27 +82,27 @@ import Testing
         var settings = RecorderSettings()
         settings.retention = nil
         settings.rulesReloadInterval = nil
-        let recorders = [try SightingRecorder(store: store, settings: settings), try SightingRecorder(store: sqlite, settings: settings)]
-        func record(_ o: [Observation], at t: Double) throws {
-            for r in recorders { try r.record(o, at: t) }
+        let recorders = await [try SightingRecorder(store: store, settings: settings), try SightingRecorder(store: sqlite, settings: settings)]
+        func record(_ o: [Observation], at t: Double) async throws {
+            for r in recorders { try await r.record(o, at: t) }
         }
-        try record(observations(0, 20, at: 1000), at: 1000)
+        try await record(observations(0, 20, at: 1000), at: 1000)
         #expect(store.flush())
         try server.stop()
         // While it is away, the receiver never waits for it.
         for step in 1...10 {
             let t = 1000 + Double(step) * 10
             let started = ContinuousClock.now
-            try record(observations(0, 20, at: t) + observations(20 + step * 3, 3, at: t), at: t)
+            try await record(observations(0, 20, at: t) + observations(20 + step * 3, 3, at: t), at: t)
             #expect(ContinuousClock.now - started < .milliseconds(500))
         }
         #expect(Poll.until(seconds: 15) { store.queueState?.failing == true }, "the failure is noticed")
         #expect(events.list.withLock { $0.contains { if case .unavailable = $0 { true } else { false } } })
         try server.start()
         #expect(store.flush(), "the queue drains once the server is back")
-        for r in recorders { try r.finish(at: 2000) }
+        for r in recorders { try await r.finish(at: 2000) }
         #expect(store.flush())
-        let expected = try sqlite.writer.read { db in try VisitRecord.order(Column("address")).fetchAll(db) }.map { var v = $0; v.id = nil; return v }
+        let expected = try await sqlite.writer.read { db in try VisitRecord.order(Column("address")).fetchAll(db) }.map { var v = $0; v.id = nil; return v }
         let got = try store.allVisits().sorted { $0.address < $1.address }.map { var v = $0; v.id = nil; return v }
         #expect(got.count == 50)
         #expect(got == expected, "every visit as the SQLite store has it: nothing lost")
@@ -119,12 +119,12 @@ import Testing
         var settings = RecorderSettings()
         settings.retention = nil
         settings.rulesReloadInterval = nil
-        let recorder = try SightingRecorder(store: store, settings: settings)
-        try recorder.record(observations(0, 5, at: 1000), at: 1000)
+        let recorder = try await SightingRecorder(store: store, settings: settings)
+        try await recorder.record(observations(0, 5, at: 1000), at: 1000)
         #expect(store.flush())
         #expect(try await store.loginSessions.user(tokenHash: "x", now: 0) == nil, "the seam answers while the server is there")
         try server.stop()
-        try recorder.record(observations(0, 5, at: 1010), at: 1010)
+        try await recorder.record(observations(0, 5, at: 1010), at: 1010)
         #expect(Poll.until(seconds: 15) { store.queueState?.failing == true }, "the failure is noticed")
         let started = ContinuousClock.now
         do {
@@ -173,7 +173,7 @@ import Testing
         #expect(store.isAvailable)
     }
 
-    @Test func aFullQueueDropsTheOldestRowsAndSaysSo() throws {
+    @Test func aFullQueueDropsTheOldestRowsAndSaysSo() async throws {
         let server = try PostgresTestServer.dedicated()
         defer { server.shutDown() }
         let store = try PostgresStore.open(try server.makeDatabase(), timeout: .seconds(1), bufferedWrites: true, queueLimit: 100)
@@ -182,9 +182,9 @@ import Testing
         store.onQueueEvent.withLock { $0 = { e in events.list.withLock { $0.append(e) } } }
         var settings = RecorderSettings()
         settings.retention = nil
-        let recorder = try SightingRecorder(store: store, settings: settings)
+        let recorder = try await SightingRecorder(store: store, settings: settings)
         try server.stop()
-        for step in 0..<10 { try recorder.record(observations(step * 30, 30, at: 1000 + Double(step)), at: 1000 + Double(step)) }
+        for step in 0..<10 { try await recorder.record(observations(step * 30, 30, at: 1000 + Double(step)), at: 1000 + Double(step)) }
         let state = try #require(store.queueState)
         #expect(state.rows <= 100 || state.batchCount == 1)
         #expect(state.droppedRows > 0)

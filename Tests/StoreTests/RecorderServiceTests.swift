@@ -54,14 +54,14 @@ struct RecorderServiceTests {
         let seconds = try Self.seconds()
         // The recorder called directly, as the receiver's thread used to call it.
         let direct = try AppDatabase.inMemory()
-        let recorder = try SightingRecorder(database: direct)
-        for snapshot in seconds { _ = try recorder.record(snapshot) }
-        _ = try recorder.finish(at: seconds.last!.time)
+        let recorder = try await SightingRecorder(database: direct)
+        for snapshot in seconds { _ = try await recorder.record(snapshot) }
+        _ = try await recorder.finish(at: seconds.last!.time)
 
         // The service, handed the same seconds as fast as it takes them.
         let db = try AppDatabase.inMemory()
         let reports = ReportLines()
-        let service = try RecorderService(store: db, autoPosts: [], receiver: Self.receiver, epoch: 999, quiet: true, alerts: nil,
+        let service = try await RecorderService(store: db, autoPosts: [], receiver: Self.receiver, epoch: 999, quiet: true, alerts: nil,
                                           report: { reports.add($0) })
         let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [], logger: Logger(label: "test")))
         let ended = Atomic<Bool>(false)
@@ -96,7 +96,7 @@ struct RecorderServiceTests {
     func shutdownClosesWhatWasTaken() async throws {
         let seconds = try Self.seconds()
         let db = try AppDatabase.inMemory()
-        let service = try RecorderService(store: db, autoPosts: [], receiver: Self.receiver, epoch: 999, quiet: true, alerts: nil,
+        let service = try await RecorderService(store: db, autoPosts: [], receiver: Self.receiver, epoch: 999, quiet: true, alerts: nil,
                                           report: { _ in })
         let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [], logger: Logger(label: "test")))
         let running = Task { try await group.run() }

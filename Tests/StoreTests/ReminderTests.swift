@@ -101,7 +101,7 @@ import Tracking
     }
 
     @Test("End to end: tracked aircraft heading for a place raise each reminder once, at its lead, in the journal", arguments: Engine.allCases)
-    func endToEnd(_ engine: Engine) throws {
+    func endToEnd(_ engine: Engine) async throws {
         let store = try engine.makeStore()
         let alice = try store.addUser(username: "alice", password: "correct horse", now: 0, cost: testCost)
         _ = try store.addUser(username: "bob", password: "battery staple", now: 0, cost: testCost)
@@ -132,7 +132,7 @@ import Tracking
             try Self.feed(&table, 0x4840D6, callsign: "KLM601", klm, track: inbound, at: t, step: step)
             try Self.feed(&table, 0x3C6444, callsign: "DLH4", dlh.position, track: dlh.track, at: t, step: step)
             step += 1
-            events += try service.evaluate(table.snapshot(at: t + 0.5), receiver: receiver)
+            await events += try service.evaluate(table.snapshot(at: t + 0.5), receiver: receiver)
         }
         #expect(events.map(\.kind) == [.reminder, .reminder])
         #expect(events.map(\.address) == [0x4840D6, 0x4840D6], "DLH4 turned away before its 10-minute mark")

@@ -22,17 +22,17 @@ struct SightingRecorderTests {
                            messages: 2 * t + 1, lastSeen: Double(t))
     }
 
-    func runScript(_ db: AppDatabase) throws -> SightingRecorder {
-        let recorder = try SightingRecorder(database: db)
-        for t in 0...60 { try recorder.record([Self.observation(at: t)], at: Double(t)) }
-        for t in 61...200 { try recorder.record([], at: Double(t)) }
+    func runScript(_ db: AppDatabase) async throws -> SightingRecorder {
+        let recorder = try await SightingRecorder(database: db)
+        for t in 0...60 { try await recorder.record([Self.observation(at: t)], at: Double(t)) }
+        for t in 61...200 { try await recorder.record([], at: Double(t)) }
         return recorder
     }
 
     @Test("A scripted pass gives one visit with the right summary and downsampled track")
-    func visit() throws {
+    func visit() async throws {
         let db = try databaseWithUsers()
-        let recorder = try runScript(db)
+        let recorder = try await runScript(db)
         #expect(recorder.openVisits == 0)
         let visits = try db.visits(address: 0x4840D6)
         #expect(visits.count == 1)
@@ -52,11 +52,11 @@ struct SightingRecorderTests {
     }
 
     @Test("A watcher's journal: first seen, closest approach once moving away, throttled positions, lost")
-    func journal() throws {
+    func journal() async throws {
         let db = try databaseWithUsers()
         try db.addRule(username: "alice", kind: .flight, value: "KL601", label: "KLM to Oslo", now: 0)
         try db.addRule(username: "bob", kind: .type, value: "A32*", now: 0)
-        _ = try runScript(db)
+        _ = try await runScript(db)
         let events = try db.journal(username: "alice").reversed().map { $0 }
         #expect(events.map(\.kind) == [.firstSeen, .closestApproach, .position, .lost])
         #expect(events.map(\.time) == [0, 30, 60, 60])
@@ -66,27 +66,27 @@ struct SightingRecorderTests {
     }
 
     @Test("A visit whose closing write failed stays open when the aircraft is heard again, and closes once")
-    func failedCloseKeepsTheVisitOpen() throws {
+    func failedCloseKeepsTheVisitOpen() async throws {
         let db = try AppDatabase.inMemory()
-        let recorder = try SightingRecorder(database: db)
-        try recorder.record([Observation(key: 0x123456, typeCode: "B738", messages: 10, lastSeen: 0)], at: 0)
+        let recorder = try await SightingRecorder(database: db)
+        try await recorder.record([Observation(key: 0x123456, typeCode: "B738", messages: 10, lastSeen: 0)], at: 0)
         // The write that would close the visit fails (as on a full disk).
-        try db.writer.write { d in
+        try await db.writer.write { d in
             try d.execute(sql: """
                 CREATE TEMP TRIGGER failClose BEFORE UPDATE OF closed ON visit WHEN NEW.closed = 1
                 BEGIN SELECT RAISE(ABORT, 'disk full'); END
                 """)
         }
         #expect(throws: (any Error).self) { try recorder.record([], at: 121) }
-        try db.writer.write { d in try d.execute(sql: "DROP TRIGGER failClose") }
+        try await db.writer.write { d in try d.execute(sql: "DROP TRIGGER failClose") }
         let stillOpen = try db.visits(address: 0x123456)
         #expect(stillOpen.count == 1 && stillOpen.allSatisfy { !$0.closed })
         // Heard again before the retry: the same visit goes on, open.
-        try recorder.record([Observation(key: 0x123456, typeCode: "B738", messages: 14, lastSeen: 125)], at: 125)
+        try await recorder.record([Observation(key: 0x123456, typeCode: "B738", messages: 14, lastSeen: 125)], at: 125)
         let continued = try db.visits(address: 0x123456)
         #expect(continued.count == 1)
         #expect(continued.first?.closed == false && continued.first?.lastSeen == 125 && continued.first?.messages == 14)
-        try recorder.finish(at: 130)
+        try await recorder.finish(at: 130)
         let visits = try db.visits(address: 0x123456)
         #expect(visits.count == 1 && visits.allSatisfy(\.closed))
         #expect(visits.first?.firstSeen == 0 && visits.first?.lastSeen == 125 && visits.first?.messages == 14)
@@ -96,14 +96,14 @@ struct SightingRecorderTests {
     }
 
     @Test("Silence closes a visit; the aircraft heard again opens a new one counting only new messages")
-    func reappearance() throws {
+    func reappearance() async throws {
         let db = try AppDatabase.inMemory()
-        let recorder = try SightingRecorder(database: db)
-        try recorder.record([Observation(key: 0x123456, messages: 10, lastSeen: 0)], at: 0)
-        try recorder.record([Observation(key: 0x123456, messages: 10, lastSeen: 0)], at: 121)   // stale: not reopened
+        let recorder = try await SightingRecorder(database: db)
+        try await recorder.record([Observation(key: 0x123456, messages: 10, lastSeen: 0)], at: 0)
+        try await recorder.record([Observation(key: 0x123456, messages: 10, lastSeen: 0)], at: 121)   // stale: not reopened
         #expect(recorder.openVisits == 0)
-        try recorder.record([Observation(key: 0x123456, messages: 25, lastSeen: 300)], at: 300)
-        try recorder.finish(at: 301)
+        try await recorder.record([Observation(key: 0x123456, messages: 25, lastSeen: 300)], at: 300)
+        try await recorder.finish(at: 301)
         let visits = try db.visits(address: 0x123456).sorted { $0.firstSeen < $1.firstSeen }
         #expect(visits.map(\.firstSeen) == [0, 300])
         #expect(visits.map(\.messages) == [10, 15])
@@ -111,9 +111,9 @@ struct SightingRecorderTests {
     }
 
     @Test("Real frames through the aircraft table end up in the log")
-    func fromTable() throws {
+    func fromTable() async throws {
         let db = try AppDatabase.inMemory()
-        let recorder = try SightingRecorder(database: db)
+        let recorder = try await SightingRecorder(database: db)
         var table = AircraftTable(configuration: TableConfiguration(receiver: Self.receiver))
         let address: UInt32 = 0x4840D6
         let start = Coordinate(latitude: 52.05, longitude: 4.0)
@@ -128,9 +128,9 @@ struct SightingRecorderTests {
                 let message = try #require(ModeSMessage.decode(frame))
                 table.apply(message, received: ReceivedFrame(frame: frame), at: t + Double(i) * 0.01)
             }
-            try recorder.record(table.snapshot(at: t + 0.5))
+            try await recorder.record(table.snapshot(at: t + 0.5))
         }
-        try recorder.finish(at: 30)
+        try await recorder.finish(at: 30)
         let v = try #require(try db.visits(address: address).first)
         #expect(v.callsign == "KLM601")
         #expect(v.minAltitude == 3000 && v.maxAltitude == 3000)
@@ -145,14 +145,14 @@ struct SightingRecorderTests {
     }
 
     @Test("A rule added while recording takes effect at the next reload (every 60 s)")
-    func ruleReload() throws {
+    func ruleReload() async throws {
         let db = try databaseWithUsers()
-        let recorder = try SightingRecorder(database: db)
-        try recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 0)], at: 0)
+        let recorder = try await SightingRecorder(database: db)
+        try await recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 0)], at: 0)
         try db.addRule(username: "alice", kind: .emergencies, value: "", now: 1)
-        try recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 30)], at: 30)
+        try await recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 30)], at: 30)
         #expect(try db.journal(username: "alice").isEmpty)
-        try recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 60)], at: 60)
+        try await recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 60)], at: 60)
         #expect(try db.journal(username: "alice").map(\.kind) == [.firstSeen])
     }
 
@@ -167,13 +167,13 @@ struct SightingRecorderTests {
     }
 
     @Test("Each call writes its visits, points and journal events in one transaction")
-    func oneTransactionPerCall() throws {
+    func oneTransactionPerCall() async throws {
         let db = try databaseWithUsers()
         try db.addRule(username: "alice", kind: .type, value: "B73*", now: 0)
-        let recorder = try SightingRecorder(database: db)
+        let recorder = try await SightingRecorder(database: db)
         let counter = CommitCounter()
-        try db.writer.write { d in d.add(transactionObserver: counter, extent: .databaseLifetime) }
-        try recorder.record([], at: 0)   // the first call also applies retention (its own transaction)
+        try await db.writer.write { d in d.add(transactionObserver: counter, extent: .databaseLifetime) }
+        try await recorder.record([], at: 0)   // the first call also applies retention (its own transaction)
         counter.commits = 0
         for t in 1...5 {
             let observations = (0..<50).map { i in
@@ -181,7 +181,7 @@ struct SightingRecorderTests {
                             position: Coordinate(latitude: 50 + Double(i) * 0.01, longitude: Double(t) * 0.01),
                             distance: Double(i), messages: 3 * t, lastSeen: Double(t))
             }
-            try recorder.record(observations, at: Double(t))
+            try await recorder.record(observations, at: Double(t))
             #expect(counter.commits == t)
         }
         #expect(try count(db, "visit") == 50)
@@ -189,13 +189,13 @@ struct SightingRecorderTests {
     }
 
     @Test("Retention deletes old rows and bounds the track points")
-    func retention() throws {
+    func retention() async throws {
         let db = try databaseWithUsers()
-        _ = try runScript(db)
+        _ = try await runScript(db)
         #expect(try count(db, "trackPoint") == 7)
         var policy = RetentionPolicy(trackPointDays: nil, visitDays: nil, journalDays: nil, deliveryDays: nil, maxTrackPoints: 3)
         #expect(try db.prune(policy, now: 100).trackPoints == 4)
-        #expect(try db.writer.read { d in try Double.fetchAll(d, sql: "SELECT time FROM trackPoint ORDER BY time") } == [40, 45, 55])
+        await #expect(try db.writer.read { d in try Double.fetchAll(d, sql: "SELECT time FROM trackPoint ORDER BY time") } == [40, 45, 55])
         policy = RetentionPolicy(trackPointDays: nil, visitDays: 1, journalDays: nil, deliveryDays: nil, maxTrackPoints: nil)
         #expect(try db.prune(policy, now: 60 + 86_400 - 1).visits == 0)
         #expect(try db.prune(policy, now: 60 + 86_400 + 1).visits == 1)
@@ -205,25 +205,25 @@ struct SightingRecorderTests {
 
 @Suite struct VisitReceiverWriteTests {
     /// One aircraft heard every second for 20 s; with `receiver`, by that receiver too.
-    func run(receiver: Bool) throws -> (rows: Int, stored: [VisitReceiverRecord]) {
+    func run(receiver: Bool) async throws -> (rows: Int, stored: [VisitReceiverRecord]) {
         let database = try AppDatabase.inMemory()
         var settings = RecorderSettings()
         settings.retention = nil
-        let recorder = try SightingRecorder(store: database, settings: settings)
+        let recorder = try await SightingRecorder(store: database, settings: settings)
         let id = ReceiverID(rawValue: "north-pi")!
         for t in 0..<20 {
             var o = Observation(key: 0x4840D6, typeCode: "B738", messages: 10 * (t + 1), lastSeen: Double(t))
             if receiver { o.receivers[id] = ReceiverHearing(lastSeen: Double(t), messages: 5 * (t + 1), signal: -20) }
-            try recorder.record([o], at: Double(t))
+            try await recorder.record([o], at: Double(t))
         }
-        try recorder.finish(at: 100)
+        try await recorder.finish(at: 100)
         let visit = try #require(try database.visits(address: 0x4840D6, limit: 1).first)
         return (recorder.rowsWritten, try database.visitReceivers(visitId: visit.id!))
     }
 
-    @Test func receiverRowsAreWrittenWhenNewAndAtTheCloseNotEverySecond() throws {
-        let without = try run(receiver: false)
-        let with = try run(receiver: true)
+    @Test func receiverRowsAreWrittenWhenNewAndAtTheCloseNotEverySecond() async throws {
+        let without = try await run(receiver: false)
+        let with = try await run(receiver: true)
         #expect(with.rows - without.rows == 2, "the first sight and the close; nothing in between (interval 30 s)")
         #expect(with.stored.count == 1)
         #expect(with.stored.first?.lastSeen == 19)

@@ -207,12 +207,12 @@ struct StatisticsRollupTests {
     }
 
     @Test("The recorder's visits, open and closed, give the brute-force answers through the rollups")
-    func recorder() throws {
+    func recorder() async throws {
         let db = try AppDatabase.inMemory()
         var settings = RecorderSettings()
         settings.retention = nil
         settings.rulesReloadInterval = nil
-        let recorder = try SightingRecorder(database: db, settings: settings)
+        let recorder = try await SightingRecorder(database: db, settings: settings)
         var rng = SplitMix64(seed: 7)
         let types = ["B738", "A320", "E190", "B77W"]
         // 16 aircraft come and go over three days, a snapshot a minute; some callsigns change.
@@ -233,10 +233,10 @@ struct StatisticsRollupTests {
                                         typeCode: i % 6 == 0 ? nil : types[i % types.count], operatorName: i % 2 == 0 ? "Delta" : "American",
                                         category: "A3", altitude: 1000 * (i + Int(t) % 20), messages: Int(t - Self.t0) / 3, lastSeen: t))
             }
-            try recorder.record(seen, at: t)
+            try await recorder.record(seen, at: t)
             t += 60
         }
-        let log = try db.writer.read { d in try VisitRecord.fetchAll(d) }
+        let log = try await db.writer.read { d in try VisitRecord.fetchAll(d) }
         #expect(log.contains { !$0.closed } && log.filter(\.closed).count > 40)
         let windows = [Window(name: "all"), Window(name: "since mid-day", since: Self.t0 + 1.5 * Self.day),
                        Window(name: "mid-day to mid-day", since: Self.t0 + 0.9 * Self.day, until: Self.t0 + 3.1 * Self.day)]

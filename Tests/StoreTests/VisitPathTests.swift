@@ -41,11 +41,11 @@ struct VisitPathTests {
     }
 
     @Test("track points read the same on both engines, in time order", arguments: [0, 7, 13])
-    func trackPointsOnBothEngines(aircraft index: Int) throws {
+    func trackPointsOnBothEngines(aircraft index: Int) async throws {
         var paths: [[TrackPointRecord]] = []
         for engine in Engine.allCases {
             let store = try engine.makeStore()
-            _ = try EngineParityTests.fill(store, aircraft: 20)
+            _ = try await EngineParityTests.fill(store, aircraft: 20)
             let visit = try #require(try store.visits(address: UInt32(0x400000 + index), limit: 10).last)
             let points = try store.trackPoints(visitId: visit.id!)
             #expect(!points.isEmpty)

@@ -16,7 +16,7 @@ extension BrowserTests {
 
     @Test("Selecting an aircraft shows its visits and the latest one's distance, duration and altitude profile")
     func visitProfile() async throws {
-        let database = try VisitPathAPITests.databaseWithAVisit(ago: 3000)
+        let database = try await VisitPathAPITests.databaseWithAVisit(ago: 3000)
         var sources = try Sky.sources()
         sources.statistics = database
         let output = try await Self.drive(Self.driver(Self.visitSteps), sources: sources)

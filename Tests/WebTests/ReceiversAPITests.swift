@@ -93,12 +93,12 @@ struct ReceiversAPITests {
     @Test("/api/stats counts per receiver from the sighting store of an aggregator without accounts")
     func statsPerReceiver() async throws {
         let database = try AppDatabase.inMemory()
-        let recorder = try SightingRecorder(store: database)
+        let recorder = try await SightingRecorder(store: database)
         var seen = Observation(key: 0x4840D6, typeCode: "B738", messages: 5, lastSeen: Sky.now - 100)
         seen.receivers = [Self.north.receiver: ReceiverHearing(lastSeen: Sky.now - 100, messages: 5, signal: -12)]
         let other = Observation(key: 0x3C6444, typeCode: "A320", messages: 3, lastSeen: Sky.now - 100)
-        try recorder.record([seen, other], at: Sky.now - 100)
-        try recorder.finish(at: Sky.now - 50)
+        try await recorder.record([seen, other], at: Sky.now - 100)
+        try await recorder.finish(at: Sky.now - 50)
         var sources = try Self.sources()
         sources.statistics = database
         try await Sky.app(sources).test(.router) { client in
@@ -118,24 +118,24 @@ struct ReceiversAPITests {
 struct VisitPathAPITests {
     /// A sighting log with one closed visit of 4840d6 (KLM1023, B738): six positions 20 s
     /// apart along 10 NM due east, climbing from 20 000 to 22 500 ft, `ago` seconds back.
-    static func databaseWithAVisit(ago: Double = 1000) throws -> AppDatabase {
+    static func databaseWithAVisit(ago: Double = 1000) async throws -> AppDatabase {
         let database = try AppDatabase.inMemory()
-        let recorder = try SightingRecorder(store: database)
+        let recorder = try await SightingRecorder(store: database)
         let t0 = Sky.now - ago
         for i in 0..<6 {
             let p = Geodesy.destination(from: Coordinate(latitude: 52, longitude: 4), bearing: 90, distance: Double(2 * i))
             let seen = Observation(key: 0x4840D6, callsign: "KLM1023", typeCode: "B738", altitude: 20000 + 500 * i, position: p,
                                    positionTime: t0 + Double(20 * i), track: 90, groundSpeed: 360, messages: 10 * (i + 1),
                                    lastSeen: t0 + Double(20 * i))
-            try recorder.record([seen], at: t0 + Double(20 * i))
+            try await recorder.record([seen], at: t0 + Double(20 * i))
         }
-        try recorder.finish(at: t0 + 200)
+        try await recorder.finish(at: t0 + 200)
         return database
     }
 
     @Test("/api/aircraft/{hex}/visits lists the visits; …/visits/1/path gives distance, duration and the profile; bad input 400, no such visit 404")
     func visitsAndPath() async throws {
-        let database = try Self.databaseWithAVisit()
+        let database = try await Self.databaseWithAVisit()
         var sources = try ReceiversAPITests.sources()
         sources.statistics = database
         try await Sky.app(sources).test(.router) { client in
