@@ -10,28 +10,28 @@ struct GroupsCommand: ParsableCommand {
         subcommands: [List.self, Show.self, Delete.self]
     )
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The groups a user belongs to or is invited to.")
         @Option(help: "User name.") var user: String
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            let groups = try reportingErrors { try database.groups(userId: try database.requireUser(named: user).id!) }
+            let groups = try await reportingErrors { try await database.groups.groups(userId: try database.requireUser(named: user).id!) }
             for line in tableLines(["GROUP", "ROLE", "OPEN"], groups.map { [$0.group.name, $0.role.rawValue, $0.group.open ? "yes" : "no"] }) { print(line) }
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "A group's members and shared watchlist.")
         @Argument(help: "Group name.") var name: String
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            let (group, members, rules) = try reportingErrors { () throws -> (GroupRecord, [(userId: Int64, username: String, role: GroupRole)], [WatchRule]) in
-                guard let g = try database.group(named: name) else { throw GroupError.unknownGroup(name) }
-                return (g, try database.members(groupId: g.id), try database.groupRules(groupId: g.id))
+            let (group, members, rules) = try await reportingErrors { () async throws -> (GroupRecord, [(userId: Int64, username: String, role: GroupRole)], [WatchRule]) in
+                guard let g = try await database.groups.group(named: name) else { throw GroupError.unknownGroup(name) }
+                return (g, try await database.groups.members(groupId: g.id), try await database.groups.groupRules(groupId: g.id))
             }
             print("\(group.name)\(group.description.map { " — \($0)" } ?? "") (\(group.open ? "open" : "by invitation"))")
             for line in tableLines(["MEMBER", "ROLE"], members.map { [$0.username, $0.role.rawValue] }) { print(line) }
@@ -39,16 +39,16 @@ struct GroupsCommand: ParsableCommand {
         }
     }
 
-    struct Delete: ParsableCommand {
+    struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a group with its members, watchlist, goals and posts.")
         @Argument(help: "Group name.") var name: String
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            try reportingErrors {
-                guard let g = try database.group(named: name) else { throw GroupError.unknownGroup(name) }
-                try database.deleteGroup(id: g.id)
+            try await reportingErrors {
+                guard let g = try await database.groups.group(named: name) else { throw GroupError.unknownGroup(name) }
+                try await database.groups.deleteGroup(id: g.id)
             }
             print("deleted group \(name)")
         }

@@ -32,8 +32,9 @@ public final class GoalService {
                 let completed = goals[i].apply(v)
                 if goals[i].progress != before { changed.insert(i) }
                 guard completed else { continue }
-                let owners = try goals[i].userId.map { [$0] } ?? store.members(groupId: goals[i].groupId!)
-                    .filter { $0.role != .invited }.map(\.userId)
+                let owners = if let userId = goals[i].userId { [userId] } else {
+                    try await store.groups.members(groupId: goals[i].groupId!).filter { $0.role != .invited }.map(\.userId)
+                }
                 let who = v.callsign ?? v.registration ?? Observation.hex(UInt32(truncatingIfNeeded: v.address))
                 for userId in owners {
                     let language = try store.user(id: userId)?.language ?? MessageCatalogues.english

@@ -28,7 +28,7 @@ public final class ReminderService {
         let reminders = Dictionary(grouping: try store.allReminders(), by: \.userId)
         let airlines = try store.airlineCodes()
         var loaded: [(UserRecord, [PlaceRecord], [ReminderRecord], WatchlistMatcher)] = []
-        let rules = Dictionary(grouping: try store.watchRules(), by: \.userId)
+        let rules = Dictionary(grouping: try await store.watchRules(), by: \.userId)
         for (userId, list) in reminders.sorted(by: { $0.key < $1.key }) {
             guard let user = try store.user(id: userId) else { continue }
             loaded.append((user, try store.places(userId: userId), list, WatchlistMatcher(rules: rules[userId] ?? [], airlines: airlines)))

@@ -54,7 +54,7 @@ public struct SightingWriteResult: Sendable {
 /// The store's operations that do not depend on its engine: SQLite (`AppDatabase`, the
 /// embedded default) and PostgreSQL (`PostgresStore`, for many receivers) both provide them,
 /// with the same results; the store test suite runs every one against both.
-public protocol SightingStore: PlaceStore, GroupStore, GoalStore, PostStore {
+public protocol SightingStore: PlaceStore, GoalStore, PostStore {
     /// `sqlite` or `postgresql`.
     var engine: String { get }
     /// The store through the storage seam: what the repositories written once for both
@@ -115,6 +115,8 @@ extension SightingStore {
     public var loginSessions: SessionRepository { SessionRepository(sql) }
     /// Profiles and pictures.
     public var profiles: ProfileRepository { ProfileRepository(sql) }
+    /// Groups, their members and shared watchlists.
+    public var groups: GroupRepository { GroupRepository(sql) }
     /// Friends and blocks.
     public var social: SocialRepository { SocialRepository(sql, userNamed: { [self] in try user(named: $0) }) }
     /// The alert delivery log.

@@ -48,9 +48,9 @@ struct CompareController<Context: RequestContext> {
             guard p.visibility(of: .stats).admits(.friend) else { throw APIError(.forbidden, "\(friend.username) keeps their statistics to themselves") }
             other = try await side(friend.username, users: [id], start: start, end: end)
         } else if let name = request.uri.queryParameters["group"].map(String.init) {
-            let (g, role) = try await GroupsController<Context>(accounts: accounts, clock: clock).run { try accounts.database.visibleGroup(name, to: u.id!) }
+            let (g, role) = try await GroupsController<Context>(accounts: accounts, clock: clock).run { try await accounts.database.groups.visibleGroup(name, to: u.id!) }
             guard role == .owner || role == .member else { throw APIError.notFound("no group '\(name)'") }
-            other = try await side(g.name, users: try accounts.database.members(groupId: g.id).filter { $0.role != .invited }.map(\.userId), start: start, end: end)
+            other = try await side(g.name, users: try accounts.database.groups.members(groupId: g.id).filter { $0.role != .invited }.map(\.userId), start: start, end: end)
         } else {
             throw APIError.badRequest("give with=USERNAME or group=NAME")
         }

@@ -47,7 +47,7 @@ struct GoalsController<Context: RequestContext> {
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        let names = Dictionary(uniqueKeysWithValues: try accounts.database.groups(userId: u.id!).map { ($0.group.id, $0.group.name) })
+        let names = await Dictionary(uniqueKeysWithValues: try accounts.database.groups.groups(userId: u.id!).map { ($0.group.id, $0.group.name) })
         var w = JSONWriter()
         w.addRaw("goals", JSONWriter.array(try accounts.database.goals(userId: u.id!).map { Self.document($0, groupName: $0.groupId.flatMap { names[$0] }) }))
         return .json(w.finish())
@@ -62,7 +62,7 @@ struct GoalsController<Context: RequestContext> {
         var goal = Goal(userId: u.id!, name: a.name, kind: a.kind, type: a.type, distance: a.distance_nm, target: a.target, start: start, end: end, createdAt: clock())
         var groupName: String?
         if let name = a.group {
-            let (g, role) = try await GroupsController<Context>(accounts: accounts, clock: clock).run { try accounts.database.visibleGroup(name, to: u.id!) }
+            let (g, role) = try await GroupsController<Context>(accounts: accounts, clock: clock).run { try await accounts.database.groups.visibleGroup(name, to: u.id!) }
             guard role == .owner else { throw APIError(.forbidden, "only the group's owner sets its goals") }
             goal.userId = nil
             goal.groupId = g.id

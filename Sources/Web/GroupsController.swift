@@ -71,21 +71,21 @@ struct GroupsController<Context: RequestContext> {
         let u = try await accounts.user(request, now: clock())
         let c = try await request.decode(as: Creation.self, context: context)
         if let d = c.description, d.count > 500 { throw APIError.badRequest("the description must be at most 500 characters") }
-        let g = try await run { try accounts.database.createGroup(ownerId: u.id!, name: c.name, description: c.description, open: c.open ?? true, now: clock()) }
+        let g = try await run { try await accounts.database.groups.createGroup(ownerId: u.id!, name: c.name, description: c.description, open: c.open ?? true, now: clock()) }
         return .json(Self.summary(g, role: .owner), status: .created)
     }
 
     @Sendable func mine(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         var w = JSONWriter()
-        w.addRaw("groups", JSONWriter.array(try accounts.database.groups(userId: u.id!).map { Self.summary($0.group, role: $0.role) }))
+        await w.addRaw("groups", JSONWriter.array(try accounts.database.groups.groups(userId: u.id!).map { Self.summary($0.group, role: $0.role) }))
         return .json(w.finish())
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        let (g, role) = try await run { try accounts.database.visibleGroup(name(context), to: u.id!) }
-        let members = try accounts.database.members(groupId: g.id)
+        let (g, role) = try await run { try await accounts.database.groups.visibleGroup(name(context), to: u.id!) }
+        let members = try await accounts.database.groups.members(groupId: g.id)
         var w = JSONWriter()
         w.add("name", g.name)
         w.add("description", g.description)
@@ -99,22 +99,22 @@ struct GroupsController<Context: RequestContext> {
                 mw.add("role", m.role.rawValue)
                 return mw.finish()
             }))
-            w.addRaw("watchlist", AccountController<Context>.rulesDocument(try accounts.database.groupRules(groupId: g.id)))
-            w.addRaw("sightings", AccountController<Context>.journalDocument(try accounts.database.groupSightings(g, limit: 50), for: u))
+            await w.addRaw("watchlist", AccountController<Context>.rulesDocument(try accounts.database.groups.groupRules(groupId: g.id)))
+            await w.addRaw("sightings", AccountController<Context>.journalDocument(try accounts.database.groups.groupSightings(g, limit: 50), for: u))
         }
         return .json(w.finish())
     }
 
     @Sendable func join(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        try await run { try accounts.database.joinGroup(userId: u.id!, name: name(context), now: clock()) }
-        let (g, role) = try await run { try accounts.database.visibleGroup(name(context), to: u.id!) }
+        try await run { try await accounts.database.groups.joinGroup(userId: u.id!, name: name(context), now: clock()) }
+        let (g, role) = try await run { try await accounts.database.groups.visibleGroup(name(context), to: u.id!) }
         return .json(Self.summary(g, role: role))
     }
 
     @Sendable func leave(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        try await run { try accounts.database.leaveGroup(userId: u.id!, name: name(context), now: clock()) }
+        try await run { try await accounts.database.groups.leaveGroup(userId: u.id!, name: name(context), now: clock()) }
         return Response(status: .noContent)
     }
 
@@ -128,7 +128,7 @@ struct GroupsController<Context: RequestContext> {
     @Sendable func removeMember(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         let other = context.parameters.get("username") ?? ""
-        try await run { try accounts.database.removeFromGroup(ownerId: u.id!, group: name(context), username: other, now: clock()) }
+        try await run { try await accounts.database.groups.removeFromGroup(ownerId: u.id!, group: name(context), username: other, now: clock()) }
         return Response(status: .noContent)
     }
 
@@ -136,9 +136,9 @@ struct GroupsController<Context: RequestContext> {
         let u = try await accounts.user(request, now: clock())
         let add = try await request.decode(as: AccountController<Context>.WatchAddition.self, context: context)
         let rule = try await run { () throws -> WatchRule in
-            let (g, role) = try accounts.database.visibleGroup(name(context), to: u.id!)
+            let (g, role) = try await accounts.database.groups.visibleGroup(name(context), to: u.id!)
             guard role == .owner || role == .member else { throw GroupError.notMember("you") }
-            return try accounts.database.addGroupRule(groupId: g.id, kind: add.kind, value: add.value ?? "*", label: add.label, now: clock())
+            return try await accounts.database.groups.addGroupRule(groupId: g.id, kind: add.kind, value: add.value ?? "*", label: add.label, now: clock())
         }
         return .json(AccountController<Context>.rule(rule), status: .created)
     }
@@ -147,9 +147,9 @@ struct GroupsController<Context: RequestContext> {
         let u = try await accounts.user(request, now: clock())
         guard let text = context.parameters.get("id"), let id = Int64(text) else { throw APIError.badRequest("rule id must be a number") }
         try await run {
-            let (g, role) = try accounts.database.visibleGroup(name(context), to: u.id!)
+            let (g, role) = try await accounts.database.groups.visibleGroup(name(context), to: u.id!)
             guard role == .owner else { throw role == nil ? GroupError.unknownGroup(name(context)) : GroupError.notOwner }
-            try accounts.database.removeGroupRule(groupId: g.id, id: id)
+            try await accounts.database.groups.removeGroupRule(groupId: g.id, id: id)
         }
         return Response(status: .noContent)
     }

@@ -163,7 +163,7 @@ struct PlacesController<Context: RequestContext> {
         let now = max(snapshot.time, 0)
         var places = try accounts.database.places(userId: u.id!)
         if let home = receiver { places.insert(EtaBoard.receiverPlace(home, userId: u.id!), at: 0) }
-        let matcher = WatchlistMatcher(rules: try accounts.database.watchRules().filter { $0.userId == u.id },
+        let matcher = await WatchlistMatcher(rules: try accounts.database.watchRules().filter { $0.userId == u.id },
                                        airlines: try accounts.database.airlineCodes())
         let predictions = EtaBoard.predictions(snapshot, places: places, matcher: matcher)
         return .json(PlacesDocuments.eta(predictions, now: now, format: u.timeFormat, language: u.language, units: u.units))

@@ -94,7 +94,7 @@ struct PostsController<Context: RequestContext> {
         case "group":
             guard let u = viewer else { throw APIError(.unauthorized, "log in first") }
             let name = request.uri.queryParameters["group"].map(String.init) ?? ""
-            let (g, role) = try await groups.run { try accounts.database.visibleGroup(name, to: u.id!) }
+            let (g, role) = try await groups.run { try await accounts.database.groups.visibleGroup(name, to: u.id!) }
             guard role == .owner || role == .member else { throw APIError.notFound("no group '\(name)'") }
             view = .group(g.id)
         default: throw APIError.badRequest("view must be everyone, friends or group")
@@ -111,7 +111,7 @@ struct PostsController<Context: RequestContext> {
         }
         var groupId: Int64?
         if audience == .group {
-            let (g, role) = try await groups.run { try accounts.database.visibleGroup(new.group ?? "", to: u.id!) }
+            let (g, role) = try await groups.run { try await accounts.database.groups.visibleGroup(new.group ?? "", to: u.id!) }
             guard role == .owner || role == .member else { throw APIError.notFound("no group '\(new.group ?? "")'") }
             groupId = g.id
         }

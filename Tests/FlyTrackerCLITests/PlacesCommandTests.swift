@@ -8,43 +8,42 @@ import Testing
 /// `places` and `eta`, and the measured accuracy of the arrival predictions.
 @Suite("Places commands and prediction accuracy", .serialized)
 struct PlacesCommandTests {
-    static func run(_ command: any ParsableCommand.Type, _ arguments: [String]) throws {
-        var parsed = try command.parseAsRoot(arguments)
-        try parsed.run()
+    static func run(_ command: any ParsableCommand.Type, _ arguments: [String]) async throws {
+        try await ParsedCommand.run(try command.parseAsRoot(arguments))
     }
 
     @Test("places add by coordinates, code and name search; refused input stores nothing; remind and forget")
-    func placesRoundTrip() throws {
+    func placesRoundTrip() async throws {
         let (path, db) = try StoreCommandsTests.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let alice = try #require(try db.user(named: "alice")).id!
-        try Self.run(PlacesCommand.self, ["add", "--user", "alice", "Garden", "--at", "52.37,4.89", "--radius", "2km", "--db", path])
-        try Self.run(PlacesCommand.self, ["add", "--user", "alice", "--airport", "ams", "--db", path])
-        try Self.run(PlacesCommand.self, ["add", "--user", "alice", "Big one", "--search", "heathrow", "--db", path])
+        try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "Garden", "--at", "52.37,4.89", "--radius", "2km", "--db", path])
+        try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "--airport", "ams", "--db", path])
+        try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "Big one", "--search", "heathrow", "--db", path])
         let places = try db.places(userId: alice)
         #expect(places.map(\.name) == ["Amsterdam Schiphol", "Big one", "Garden"])
         #expect(abs(places[2].radius - 2 / 1.852) < 1e-9 && places[1].airport == "EGLL")
         for bad in [["--at", "95,4"], ["--airport", "ZZZZ"], ["--at", "52,4", "--radius", "900km"], ["--at", "north"], ["--search", "no such airport field"]] {
-            #expect(throws: ExitCode.self) { try Self.run(PlacesCommand.self, ["add", "--user", "alice", "Bad"] + bad + ["--db", path]) }
+            await #expect(throws: ExitCode.self) { try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "Bad"] + bad + ["--db", path]) }
         }
-        #expect(throws: (any Error).self) { try Self.run(PlacesCommand.self, ["add", "--user", "alice", "Two", "--at", "1,1", "--airport", "EHAM", "--db", path]) }
-        #expect(throws: ExitCode.self) { try Self.run(PlacesCommand.self, ["add", "--user", "alice", "garden", "--at", "1,1", "--db", path]) }
-        #expect(throws: ExitCode.self) { try Self.run(PlacesCommand.self, ["add", "--user", "nobody", "X", "--at", "1,1", "--db", path]) }
+        await #expect(throws: (any Error).self) { try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "Two", "--at", "1,1", "--airport", "EHAM", "--db", path]) }
+        await #expect(throws: ExitCode.self) { try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "garden", "--at", "1,1", "--db", path]) }
+        await #expect(throws: ExitCode.self) { try await Self.run(PlacesCommand.self, ["add", "--user", "nobody", "X", "--at", "1,1", "--db", path]) }
         #expect(try db.places(userId: alice).count == 3, "nothing stored by refused commands")
         let schiphol = places[0].id!
-        try Self.run(PlacesCommand.self, ["remind", "--user", "alice", "--place", "\(schiphol)", "--event", "arrival", "--minutes", "10,2", "--db", path])
+        try await Self.run(PlacesCommand.self, ["remind", "--user", "alice", "--place", "\(schiphol)", "--event", "arrival", "--minutes", "10,2", "--db", path])
         #expect(try db.reminders(userId: alice).map(\.leadMinutes) == [10, 2])
-        #expect(throws: ExitCode.self) {
-            try Self.run(PlacesCommand.self, ["remind", "--user", "alice", "--place", "\(places[2].id!)", "--event", "arrival", "--minutes", "5,1", "--db", path])
+        await #expect(throws: ExitCode.self) {
+            try await Self.run(PlacesCommand.self, ["remind", "--user", "alice", "--place", "\(places[2].id!)", "--event", "arrival", "--minutes", "5,1", "--db", path])
         }
-        #expect(throws: ExitCode.self) { try Self.run(PlacesCommand.self, ["remind", "--user", "alice", "--place", "receiver", "--minutes", "5,x", "--db", path]) }
+        await #expect(throws: ExitCode.self) { try await Self.run(PlacesCommand.self, ["remind", "--user", "alice", "--place", "receiver", "--minutes", "5,x", "--db", path]) }
         #expect(try db.reminders(userId: alice).count == 2, "a refused lead stores none")
         let first = try db.reminders(userId: alice)[0].id!
-        try Self.run(PlacesCommand.self, ["forget", "--user", "alice", "\(first)", "--db", path])
-        try Self.run(PlacesCommand.self, ["rename", "--user", "alice", "\(schiphol)", "Home base", "--db", path])
-        try Self.run(PlacesCommand.self, ["remove", "--user", "alice", "\(places[2].id!)", "--db", path])
+        try await Self.run(PlacesCommand.self, ["forget", "--user", "alice", "\(first)", "--db", path])
+        try await Self.run(PlacesCommand.self, ["rename", "--user", "alice", "\(schiphol)", "Home base", "--db", path])
+        try await Self.run(PlacesCommand.self, ["remove", "--user", "alice", "\(places[2].id!)", "--db", path])
         #expect(try db.places(userId: alice).map(\.name) == ["Big one", "Home base"])
-        #expect(throws: ExitCode.self) { try Self.run(PlacesCommand.self, ["remove", "--user", "alice", "999", "--db", path]) }
+        await #expect(throws: ExitCode.self) { try await Self.run(PlacesCommand.self, ["remove", "--user", "alice", "999", "--db", path]) }
     }
 
     @Test("eta reads an aircraft.json (readsb's shape) and finds the tracked aircraft heading for a place; bad documents are one clear error")
@@ -91,27 +90,28 @@ struct PlacesCommandTests {
 @Suite("Groups and moderation commands", .serialized)
 struct SocialCommandTests {
     @Test("groups list/show/delete and moderation reports/delete/admin work on the database; unknown names exit 1")
-    func ownerTools() throws {
+    func ownerTools() async throws {
         let (path, db) = try StoreCommandsTests.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let alice = try #require(try db.user(named: "alice")).id!
         let bob = try db.addUser(username: "bob", password: "correct horse", now: 0, cost: 4).id!
-        let g = try db.createGroup(ownerId: alice, name: "Spotters", description: nil, open: true, now: 0)
-        _ = try db.addGroupRule(groupId: g.id, kind: .type, value: "A388", label: nil, now: 0)
+        let g = try await db.groups.createGroup(ownerId: alice, name: "Spotters", description: nil, open: true, now: 0)
+        _ = try await db.groups.addGroupRule(groupId: g.id, kind: .type, value: "A388", label: nil, now: 0)
         let post = try db.addPost(PostRecord(userId: bob, audience: .public, text: "rude", createdAt: 0))
         try db.report(postId: post.id!, userId: alice, reason: "rude", now: 1)
-        try PlacesCommandTests.run(GroupsCommand.self, ["list", "--user", "alice", "--db", path])
-        try PlacesCommandTests.run(GroupsCommand.self, ["show", "Spotters", "--db", path])
-        #expect(throws: ExitCode.self) { try PlacesCommandTests.run(GroupsCommand.self, ["show", "Nope", "--db", path]) }
-        try PlacesCommandTests.run(ModerationCommand.self, ["reports", "--db", path])
-        try PlacesCommandTests.run(ModerationCommand.self, ["admin", "alice", "--db", path])
+        try await PlacesCommandTests.run(GroupsCommand.self, ["list", "--user", "alice", "--db", path])
+        try await PlacesCommandTests.run(GroupsCommand.self, ["show", "Spotters", "--db", path])
+        await #expect(throws: ExitCode.self) { try await PlacesCommandTests.run(GroupsCommand.self, ["show", "Nope", "--db", path]) }
+        try await PlacesCommandTests.run(ModerationCommand.self, ["reports", "--db", path])
+        try await PlacesCommandTests.run(ModerationCommand.self, ["admin", "alice", "--db", path])
         #expect(try db.isAdmin(userId: alice))
-        try PlacesCommandTests.run(ModerationCommand.self, ["admin", "alice", "--remove", "--db", path])
+        try await PlacesCommandTests.run(ModerationCommand.self, ["admin", "alice", "--remove", "--db", path])
         #expect(try !db.isAdmin(userId: alice))
-        try PlacesCommandTests.run(ModerationCommand.self, ["delete", "\(post.id!)", "--db", path])
+        try await PlacesCommandTests.run(ModerationCommand.self, ["delete", "\(post.id!)", "--db", path])
         #expect(try db.post(id: post.id!, viewer: nil) == nil && db.reports(limit: 5).isEmpty)
-        #expect(throws: ExitCode.self) { try PlacesCommandTests.run(ModerationCommand.self, ["delete", "\(post.id!)", "--db", path]) }
-        try PlacesCommandTests.run(GroupsCommand.self, ["delete", "Spotters", "--db", path])
-        #expect(try db.group(named: "Spotters") == nil && db.allGroupRules().isEmpty)
+        await #expect(throws: ExitCode.self) { try await PlacesCommandTests.run(ModerationCommand.self, ["delete", "\(post.id!)", "--db", path]) }
+        try await PlacesCommandTests.run(GroupsCommand.self, ["delete", "Spotters", "--db", path])
+        #expect(try await db.groups.group(named: "Spotters") == nil)
+        #expect(try await db.groups.allGroupRules().isEmpty)
     }
 }

@@ -84,8 +84,8 @@ import Tracking
           arguments: Engine.allCases)
     func service(_ engine: Engine) async throws {
         let (s, id) = try SocialStoreTests.store(engine)
-        let group = try s.createGroup(ownerId: id["ann"]!, name: "Heavies", description: nil, open: true, now: 0)
-        try s.joinGroup(userId: id["bob"]!, name: "Heavies", now: 0)
+        let group = try await s.groups.createGroup(ownerId: id["ann"]!, name: "Heavies", description: nil, open: true, now: 0)
+        try await s.groups.joinGroup(userId: id["bob"]!, name: "Heavies", now: 0)
         // Each member's journal speaks their own language.
         var bob = try #require(try s.user(id: id["bob"]!))
         try bob.setLanguage("de")

@@ -13,7 +13,7 @@ import Testing
         try await s.social.requestFriend(userId: bob, name: "ann", now: 0)
         try await s.social.acceptFriend(userId: ann, name: "bob", now: 0)
         try await s.social.block(userId: ann, name: "cy", now: 0)
-        let club = try s.createGroup(ownerId: ann, name: "Club", description: nil, open: false, now: 0)
+        let club = try await s.groups.createGroup(ownerId: ann, name: "Club", description: nil, open: false, now: 0)
         var ids: [String: Int64] = [:]
         for (key, user, audience, group, text) in [("public", ann, PostRecord.Audience.public, nil as Int64?, "hello <script>"),
                                                    ("friends", ann, .friends, nil, "for friends"), ("group", ann, .group, club.id, "for the club"),

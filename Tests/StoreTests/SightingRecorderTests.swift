@@ -77,7 +77,7 @@ struct SightingRecorderTests {
                 BEGIN SELECT RAISE(ABORT, 'disk full'); END
                 """)
         }
-        #expect(throws: (any Error).self) { try recorder.record([], at: 121) }
+        await #expect(throws: (any Error).self) { try await recorder.record([], at: 121) }
         try await db.writer.write { d in try d.execute(sql: "DROP TRIGGER failClose") }
         let stillOpen = try db.visits(address: 0x123456)
         #expect(stillOpen.count == 1 && stillOpen.allSatisfy { !$0.closed })
