@@ -21,7 +21,7 @@ public final class GoalService {
     public func apply(_ closed: [VisitRecord], now: Double) async throws -> [JournalEventRecord] {
         if lastReload == nil || now - lastReload! >= reloadInterval || now < lastReload! {
             lastReload = now
-            if store.isAvailable { goals = try store.activeGoals(now: now) }
+            if store.isAvailable { goals = try await store.goals.activeGoals(now: now) }
         }
         guard !closed.isEmpty, !goals.isEmpty else { return [] }
         var changed: Set<Int> = []
@@ -48,7 +48,7 @@ public final class GoalService {
                 }
             }
         }
-        if !changed.isEmpty { try store.saveProgress(changed.sorted().map { goals[$0] }) }
+        if !changed.isEmpty { try await store.goals.saveProgress(changed.sorted().map { goals[$0] }) }
         goals.removeAll { $0.isComplete }
         guard !batch.events.isEmpty else { return [] }
         for v in closed { if let id = v.id { batch.knownIDs[VisitKey(v)] = id } }

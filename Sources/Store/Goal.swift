@@ -167,15 +167,81 @@ public enum GoalError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Goals on either engine.
-public protocol GoalStore: AnyObject, Sendable {
-    func addGoal(_ goal: Goal) throws -> Goal
+/// Goals, written once for both engines on the storage seam (`store.goals`).
+public struct GoalRepository: Sendable {
+    let database: any SQLDatabase
+
+    public init(_ database: any SQLDatabase) {
+        self.database = database
+    }
+
+    static let columns: SQL = """
+        id, userId, groupId, name, kind, type, distance, target, startsAt, endsAt, progress, counted,
+        completedAt, completedAddress, completedVisitId, createdAt
+        """
+
+    /// A goal row (nil: a kind this version does not know).
+    static func goal(_ row: SQLRow) throws -> Goal? {
+        guard let kind = Goal.Kind(rawValue: try row.decode(4)) else { return nil }
+        var goal = Goal(id: try row.decode(0), userId: try row.decode(1), groupId: try row.decode(2), name: try row.decode(3), kind: kind,
+                        type: try row.decode(5), target: try row.decode(7), start: try row.decode(8), end: try row.decode(9),
+                        progress: try row.decode(10), counted: Goal.counted(json: try row.decode(11)), completedAt: try row.decode(12),
+                        completedAddress: try row.decode(13), completedVisitId: try row.decode(14), createdAt: try row.decode(15))
+        goal.distance = try row.decode(6)
+        return goal
+    }
+
+    func goals(_ statement: SQL) async throws -> [Goal] {
+        try await database.query(statement).compactMap(Self.goal)
+    }
+
+    /// Stores a new goal (validated first); returns it with its id.
+    public func addGoal(_ goal: Goal) async throws -> Goal {
+        var g = try goal.validated()
+        g.id = try await database.write("""
+            INSERT INTO goal (userId, groupId, name, kind, type, distance, target, startsAt, endsAt, progress, counted, createdAt)
+            VALUES (\(g.userId), \(g.groupId), \(g.name), \(g.kind.rawValue), \(g.type), \(g.distance), \(g.target), \(g.start), \(g.end),
+                    \(g.progress), \(g.countedJSON), \(g.createdAt))
+            RETURNING id
+            """)[0].decode(0)
+        return g
+    }
+
     /// A user's own goals and those of the groups they belong to.
-    func goals(userId: Int64) throws -> [Goal]
+    public func goals(userId: Int64) async throws -> [Goal] {
+        try await goals("""
+            SELECT \(Self.columns) FROM goal WHERE userId = \(userId)
+               OR groupId IN (SELECT groupId FROM groupMember WHERE userId = \(userId) AND role IN ('owner', 'member'))
+            ORDER BY id
+            """)
+    }
+
     /// Every goal not yet complete whose period has not ended by `now`.
-    func activeGoals(now: Double) throws -> [Goal]
-    /// Saves progress, counted members and completion.
-    func saveProgress(_ goals: [Goal]) throws
-    func removeGoal(id: Int64, userId: Int64) throws
+    public func activeGoals(now: Double) async throws -> [Goal] {
+        try await goals("SELECT \(Self.columns) FROM goal WHERE completedAt IS NULL AND endsAt > \(now) ORDER BY id")
+    }
+
+    /// Saves progress, counted members and completion, all in one transaction.
+    public func saveProgress(_ goals: [Goal]) async throws {
+        try await database.transaction(goals.compactMap { g in
+            g.id.map { id in
+                """
+                UPDATE goal SET progress = \(g.progress), counted = \(g.countedJSON), completedAt = \(g.completedAt),
+                    completedAddress = \(g.completedAddress), completedVisitId = \(g.completedVisitId) WHERE id = \(id)
+                """
+            }
+        })
+    }
+
+    /// Removes a goal of the user's own, or of a group they own.
+    public func removeGoal(id: Int64, userId: Int64) async throws {
+        let removed = try await database.write("""
+            DELETE FROM goal WHERE id = \(id) AND (userId = \(userId)
+                OR groupId IN (SELECT groupId FROM groupMember WHERE userId = \(userId) AND role = 'owner'))
+            RETURNING id
+            """)
+        guard removed.count == 1 else { throw GoalError.unknownGoal(id) }
+    }
 }
 
 extension Goal {

@@ -16,7 +16,14 @@ struct CompareController<Context: RequestContext> {
 
     func side(_ label: String, users: [Int64], start: Double, end: Double) async throws -> String {
         let (s, types) = try await accounts.database.profiles.sightingSummary(userIds: users, start: start, end: end)
-        let goals = try Set(users.flatMap { try accounts.database.goals(userId: $0) }.filter { ($0.completedAt ?? -1) >= start && ($0.completedAt ?? .infinity) < end }.compactMap(\.id)).count
+        var completed: Set<Int64> = []
+        for user in users {
+            for goal in try await accounts.database.goals.goals(userId: user)
+            where (goal.completedAt ?? -1) >= start && (goal.completedAt ?? .infinity) < end {
+                if let id = goal.id { completed.insert(id) }
+            }
+        }
+        let goals = completed.count
         var w = JSONWriter()
         w.add("name", label)
         w.add("aircraft", s.aircraft)

@@ -49,7 +49,7 @@ struct GoalsController<Context: RequestContext> {
         let u = try await accounts.user(request, now: clock())
         let names = await Dictionary(uniqueKeysWithValues: try accounts.database.groups.groups(userId: u.id!).map { ($0.group.id, $0.group.name) })
         var w = JSONWriter()
-        w.addRaw("goals", JSONWriter.array(try accounts.database.goals(userId: u.id!).map { Self.document($0, groupName: $0.groupId.flatMap { names[$0] }) }))
+        await w.addRaw("goals", JSONWriter.array(try accounts.database.goals.goals(userId: u.id!).map { Self.document($0, groupName: $0.groupId.flatMap { names[$0] }) }))
         return .json(w.finish())
     }
 
@@ -69,7 +69,7 @@ struct GoalsController<Context: RequestContext> {
             groupName = g.name
         }
         do {
-            return .json(Self.document(try accounts.database.addGoal(goal), groupName: groupName), status: .created)
+            return await .json(Self.document(try accounts.database.goals.addGoal(goal), groupName: groupName), status: .created)
         } catch let error as GoalError {
             throw APIError.badRequest(error.description)
         }
@@ -78,7 +78,7 @@ struct GoalsController<Context: RequestContext> {
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         guard let text = context.parameters.get("id"), let id = Int64(text) else { throw APIError.badRequest("goal id must be a number") }
-        do { try accounts.database.removeGoal(id: id, userId: u.id!) } catch let error as GoalError { throw APIError.notFound(error.description) }
+        do { try await accounts.database.goals.removeGoal(id: id, userId: u.id!) } catch let error as GoalError { throw APIError.notFound(error.description) }
         return Response(status: .noContent)
     }
 }

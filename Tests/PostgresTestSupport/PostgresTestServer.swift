@@ -111,6 +111,9 @@ public final class PostgresTestServer: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of this process's: a server started from here would otherwise keep the
+        // sockets other tests have open (and closed) alive for as long as it runs.
+        _ = spawnClosesFrom(&actions, 3)
         let argv = ([tool] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0
@@ -153,3 +156,8 @@ public final class PostgresTestServer: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; Swift's Glibc module
+/// does not import it): the child closes every descriptor from `from` up.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func spawnClosesFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

@@ -92,14 +92,14 @@ import Tracking
         try s.updateUser(bob)
         var mine = Self.definitions[0]
         mine.userId = id["cy"]
-        let personal = try s.addGoal(mine)
+        let personal = try await s.goals.addGoal(mine)
         var ours = Self.definitions[4]
         ours.userId = nil
         ours.groupId = group.id
-        _ = try s.addGoal(ours)
-        #expect(throws: GoalError.invalidTarget(0)) { try s.addGoal(Goal(userId: id["ann"]!, name: "none", kind: .military, target: 0, start: 0, end: 1, createdAt: 0)) }
-        #expect(throws: GoalError.invalidType("<b>")) {
-            try s.addGoal(Goal(userId: id["ann"]!, name: "bad", kind: .typeAircraft, type: "<b>", target: 1, start: 0, end: 1, createdAt: 0))
+        _ = try await s.goals.addGoal(ours)
+        await #expect(throws: GoalError.invalidTarget(0)) { try await s.goals.addGoal(Goal(userId: id["ann"]!, name: "none", kind: .military, target: 0, start: 0, end: 1, createdAt: 0)) }
+        await #expect(throws: GoalError.invalidType("<b>")) {
+            try await s.goals.addGoal(Goal(userId: id["ann"]!, name: "bad", kind: .typeAircraft, type: "<b>", target: 1, start: 0, end: 1, createdAt: 0))
         }
         let service = GoalService(store: s)
         // The visits as the recorder leaves them: in the log, with the store's ids.
@@ -119,14 +119,14 @@ import Tracking
         #expect(events.map(\.kind).allSatisfy { $0 == .goal })
         #expect(Set(events.map(\.userId)) == [id["ann"]!, id["bob"]!, id["cy"]!])
         #expect(events.filter { $0.userId == id["cy"]! }.count == 1 && events.filter { $0.userId == id["ann"]! }.count == 1)
-        let saved = try #require(try s.goals(userId: id["cy"]!).first { $0.id == personal.id })
+        let saved = try await #require(try s.goals.goals(userId: id["cy"]!).first { $0.id == personal.id })
         let brute = Self.bruteForce(Self.definitions[0], visits)
         #expect(saved.progress == brute.progress && saved.completedVisitId == brute.completedBy)
-        #expect(try s.goals(userId: id["bob"]!).map(\.name) == ["a military aircraft"], "a member sees the group's goals")
+        await #expect(try s.goals.goals(userId: id["bob"]!).map(\.name) == ["a military aircraft"], "a member sees the group's goals")
         #expect(try s.journal(username: "bob", limit: 5).first?.note?.hasPrefix("Ziel erreicht: a military aircraft, mit ") == true)
         #expect(try s.journal(username: "ann", limit: 5).first?.note?.hasPrefix("Goal reached: a military aircraft, with ") == true)
-        #expect(throws: GoalError.unknownGoal(personal.id!)) { try s.removeGoal(id: personal.id!, userId: id["bob"]!) }
-        try s.removeGoal(id: personal.id!, userId: id["cy"]!)
-        #expect(try s.goals(userId: id["cy"]!).isEmpty)
+        await #expect(throws: GoalError.unknownGoal(personal.id!)) { try await s.goals.removeGoal(id: personal.id!, userId: id["bob"]!) }
+        try await s.goals.removeGoal(id: personal.id!, userId: id["cy"]!)
+        await #expect(try s.goals.goals(userId: id["cy"]!).isEmpty)
     }
 }

@@ -157,15 +157,21 @@ import Tracking
         #expect(mostOpen > 0 && mostOpen <= limits.maxConnectionsPerPort)
         // Every silent input is closed after the timeout (the refused ones at once), and a
         // feeder gets in again.
-        #expect(FeedTest.wait(seconds: 10) { idle.allSatisfy { !$0.isActive } })
+        #expect(FeedTest.wait(seconds: 20) { idle.allSatisfy { !$0.isActive } })
         let s = hub.statistics()
         #expect(s.inputsClosedIdle + s.connectionsRefused == 2000)
         #expect(s.inputsClosedIdle >= limits.maxConnectionsPerPort)
         #expect(s.connectionsOpen == 0)
-        let feeder = try connect(group, port: port)
-        try await feeder.writeAndFlush(ByteBuffer(bytes: BeastFrame(FeedTest.frames(count: 1)[0]).bytes)).get()
-        #expect(FeedTest.wait { hub.statistics().remoteAccepted == 1 })
-        try await feeder.close().get()
+        // (A loaded machine may take longer than the idle timeout between connecting and
+        // writing: then the feeder was silent, is closed, and tries again.)
+        var fed = false
+        for _ in 0..<5 where !fed {
+            let feeder = try connect(group, port: port)
+            fed = (try? await feeder.writeAndFlush(ByteBuffer(bytes: BeastFrame(FeedTest.frames(count: 1)[0]).bytes)).get()) != nil
+            if fed { fed = FeedTest.wait { hub.statistics().remoteAccepted == 1 } }
+            _ = try? await feeder.close().get()
+        }
+        #expect(fed && hub.statistics().remoteAccepted == 1)
     }
 
     @Test func theEventThrottlePassesTheFirstOfAKindAndSumsUpTheRest() {
