@@ -32,7 +32,7 @@ struct EtaCommand: AsyncParsableCommand {
         let database = try store.openStore()
         let (u, places, rules, airlines) = try await reportingErrors {
             let u = try database.requireUser(named: user)
-            return (u, try database.places(userId: u.id!), try await database.watchRules().filter { $0.userId == u.id }, try database.airlineCodes())
+            return await (u, try database.places.places(userId: u.id!), try await database.watchRules().filter { $0.userId == u.id }, try database.airlineCodes())
         }
         let data = try await Self.fetch(source)
         let (now, inputs) = try reportingErrors { try EtaBoard.inputs(aircraftJSON: data) }

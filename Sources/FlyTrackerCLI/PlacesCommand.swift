@@ -20,7 +20,7 @@ struct PlacesCommand: ParsableCommand {
         try reportingErrors { try store.requireUser(named: name).id! }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Save a place: by coordinates, by airport code, or by words of an airport's name.",
             discussion: """
@@ -44,10 +44,10 @@ struct PlacesCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
             let userId = try PlacesCommand.userId(database, user)
-            let place = try reportingErrors { () throws -> PlaceRecord in
+            let place = try await reportingErrors { () async throws -> PlaceRecord in
                 let source: PlaceSource
                 if let at {
                     let parts = at.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -62,22 +62,22 @@ struct PlacesCommand: ParsableCommand {
                 }
                 let made = try PlaceRecord.make(userId: userId, name: name, source: source, radius: try radius.map { try PlaceRecord.parseRadius($0) },
                                                 altitude: altitude, now: unixNow(), airports: database as? any AirportStore)
-                return try database.addPlace(made)
+                return try await database.places.addPlace(made)
             }
             print("saved place \(place.id ?? 0) '\(place.name)' at \(String(format: "%.5f,%.5f", place.latitude, place.longitude))"
                   + "\(place.airport.map { " (airport \($0))" } ?? ""), radius \(String(format: "%.1f", place.radius * 1.852)) km")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List a user's places.")
         @Option(help: "User name.") var user: String
         @Flag(help: "JSON output.") var json = false
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            let places = try reportingErrors { try database.places(userId: try PlacesCommand.userId(database, user)) }
+            let places = try await reportingErrors { try await database.places.places(userId: try PlacesCommand.userId(database, user)) }
             if json { print("{\"places\":[" + places.map(PlacesDocuments.place).joined(separator: ",") + "]}"); return }
             let rows = places.map {
                 ["\($0.id ?? 0)", $0.name, String(format: "%.5f,%.5f", $0.latitude, $0.longitude), String(format: "%.1f km", $0.radius * 1.852),
@@ -87,36 +87,36 @@ struct PlacesCommand: ParsableCommand {
         }
     }
 
-    struct Rename: ParsableCommand {
+    struct Rename: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Rename a place (by the ID 'places list' shows).")
         @Option(help: "User name.") var user: String
         @Argument(help: "Place ID.") var id: Int64
         @Argument(help: "New name.") var name: String
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
             let userId = try PlacesCommand.userId(database, user)
-            let place = try reportingErrors { try database.renamePlace(userId: userId, id: id, name: name) }
+            let place = try await reportingErrors { try await database.places.renamePlace(userId: userId, id: id, name: name) }
             print("renamed place \(id) to '\(place.name)'")
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a place and its reminders.")
         @Option(help: "User name.") var user: String
         @Argument(help: "Place ID.") var id: Int64
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
             let userId = try PlacesCommand.userId(database, user)
-            try reportingErrors { try database.removePlace(userId: userId, id: id) }
+            try await reportingErrors { try await database.places.removePlace(userId: userId, id: id) }
             print("removed place \(id) of \(user)")
         }
     }
 
-    struct Remind: ParsableCommand {
+    struct Remind: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Be told N minutes before a tracked aircraft is closest to a place, or lands at an airport place.",
             discussion: "Example: flytracker places remind --user alice --place 3 --event arrival --minutes 10,2 --rule 5")
@@ -127,7 +127,7 @@ struct PlacesCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Only for this tracked item (rule ID from 'track list'); default: everything tracked.", valueName: "ID")) var rule: Int64?
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let leads = minutes.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard !leads.isEmpty, leads.allSatisfy({ $0 != nil }) else {
                 StandardStreams.error("--minutes takes whole minutes separated by commas, such as 10,2")
@@ -140,8 +140,8 @@ struct PlacesCommand: ParsableCommand {
             }
             let database = try store.openStore()
             let userId = try PlacesCommand.userId(database, user)
-            let saved = try reportingErrors {
-                try database.addReminders(leads.map {
+            let saved = try await reportingErrors {
+                try await database.addReminders(leads.map {
                     ReminderRecord(userId: userId, placeId: placeId, watchRuleId: rule, event: event, leadMinutes: $0!, createdAt: unixNow())
                 })
             }
@@ -149,15 +149,15 @@ struct PlacesCommand: ParsableCommand {
         }
     }
 
-    struct Reminders: ParsableCommand {
+    struct Reminders: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List a user's reminders.")
         @Option(help: "User name.") var user: String
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
             let userId = try PlacesCommand.userId(database, user)
-            let (reminders, places) = try reportingErrors { (try database.reminders(userId: userId), try database.places(userId: userId)) }
+            let (reminders, places) = try await reportingErrors { (try await database.places.reminders(userId: userId), try await database.places.places(userId: userId)) }
             let names = Dictionary(uniqueKeysWithValues: places.compactMap { p in p.id.map { ($0, p.name) } })
             let rows = reminders.map {
                 ["\($0.id ?? 0)", $0.placeId.flatMap { names[$0] } ?? EtaBoard.receiverPlaceName, $0.event.rawValue, "\($0.leadMinutes) min",
@@ -167,16 +167,16 @@ struct PlacesCommand: ParsableCommand {
         }
     }
 
-    struct Forget: ParsableCommand {
+    struct Forget: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a reminder (by the ID 'places reminders' shows).")
         @Option(help: "User name.") var user: String
         @Argument(help: "Reminder ID.") var id: Int64
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
             let userId = try PlacesCommand.userId(database, user)
-            try reportingErrors { try database.removeReminder(userId: userId, id: id) }
+            try await reportingErrors { try await database.places.removeReminder(userId: userId, id: id) }
             print("removed reminder \(id) of \(user)")
         }
     }

@@ -25,13 +25,13 @@ public final class ReminderService {
 
     /// Re-reads who has reminders, and their places and rules.
     public func reload() async throws {
-        let reminders = Dictionary(grouping: try store.allReminders(), by: \.userId)
+        let reminders = await Dictionary(grouping: try store.places.allReminders(), by: \.userId)
         let airlines = try store.airlineCodes()
         var loaded: [(UserRecord, [PlaceRecord], [ReminderRecord], WatchlistMatcher)] = []
         let rules = Dictionary(grouping: try await store.watchRules(), by: \.userId)
         for (userId, list) in reminders.sorted(by: { $0.key < $1.key }) {
             guard let user = try store.user(id: userId) else { continue }
-            loaded.append((user, try store.places(userId: userId), list, WatchlistMatcher(rules: rules[userId] ?? [], airlines: airlines)))
+            await loaded.append((user, try store.places.places(userId: userId), list, WatchlistMatcher(rules: rules[userId] ?? [], airlines: airlines)))
         }
         users = loaded
     }

@@ -143,30 +143,119 @@ public enum PlaceError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Saved places and reminders, per user: both engines provide them with the same results.
-public protocol PlaceStore: AnyObject, Sendable {
+/// Saved places and reminders, written once for both engines on the storage seam
+/// (`store.places`). Every operation names its user: another user's place or reminder is
+/// unknown (`PlaceError.unknownPlace`), never touched. Names are unique per user whatever
+/// their case, and a reminder once per place, rule, event and lead (both engines' unique
+/// indexes say so).
+public struct PlaceRepository: Sendable {
+    let database: any SQLDatabase
+
+    public init(_ database: any SQLDatabase) {
+        self.database = database
+    }
+
     /// The user's places, by name.
-    func places(userId: Int64) throws -> [PlaceRecord]
+    public func places(userId: Int64) async throws -> [PlaceRecord] {
+        try await database.all("SELECT * FROM place WHERE userId = \(userId) ORDER BY lower(name), id")
+    }
+
+    func place(userId: Int64, id: Int64) async throws -> PlaceRecord {
+        guard let place = try await database.first("SELECT * FROM place WHERE id = \(id) AND userId = \(userId)", as: PlaceRecord.self) else {
+            throw PlaceError.unknownPlace(id)
+        }
+        return place
+    }
+
     /// Saves a new place (validated; names unique per user regardless of case).
-    func addPlace(_ place: PlaceRecord) throws -> PlaceRecord
-    func renamePlace(userId: Int64, id: Int64, name: String) throws -> PlaceRecord
+    public func addPlace(_ place: PlaceRecord) async throws -> PlaceRecord {
+        var p = try place.validated()
+        do {
+            p.id = try await database.write("""
+                INSERT INTO place (userId, name, latitude, longitude, altitude, radius, airport, createdAt)
+                VALUES (\(p.userId), \(p.name), \(p.latitude), \(p.longitude), \(p.altitude), \(p.radius), \(p.airport), \(p.createdAt))
+                RETURNING id
+                """)[0].decode(0)
+            return p
+        } catch where database.isUniqueViolation(error) {
+            throw PlaceError.duplicateName(p.name)
+        }
+    }
+
+    public func renamePlace(userId: Int64, id: Int64, name: String) async throws -> PlaceRecord {
+        var p = try await place(userId: userId, id: id)
+        p.name = name
+        p = try p.validated()
+        do {
+            guard try await !database.write("UPDATE place SET name = \(p.name) WHERE id = \(id) AND userId = \(userId) RETURNING id").isEmpty else {
+                throw PlaceError.unknownPlace(id)
+            }
+            return p
+        } catch where database.isUniqueViolation(error) {
+            throw PlaceError.duplicateName(p.name)
+        }
+    }
+
     /// Removes a place and its reminders.
-    func removePlace(userId: Int64, id: Int64) throws
-    func reminders(userId: Int64) throws -> [ReminderRecord]
+    public func removePlace(userId: Int64, id: Int64) async throws {
+        guard try await database.write("DELETE FROM place WHERE id = \(id) AND userId = \(userId) RETURNING id").count == 1 else {
+            throw PlaceError.unknownPlace(id)
+        }
+    }
+
+    public func reminders(userId: Int64) async throws -> [ReminderRecord] {
+        try await database.all("SELECT * FROM reminder WHERE userId = \(userId) ORDER BY id")
+    }
+
     /// Every user's reminders (the reminder service).
-    func allReminders() throws -> [ReminderRecord]
+    public func allReminders() async throws -> [ReminderRecord] {
+        try await database.all("SELECT * FROM reminder ORDER BY id")
+    }
+
     /// Saves a reminder whose place and tracked item belong to its user.
-    func addReminder(_ reminder: ReminderRecord) throws -> ReminderRecord
-    func removeReminder(userId: Int64, id: Int64) throws
+    public func addReminder(_ reminder: ReminderRecord) async throws -> ReminderRecord {
+        var r = reminder
+        var place: PlaceRecord?
+        if let id = r.placeId { place = try await self.place(userId: r.userId, id: id) }
+        if let rule = r.watchRuleId, try await database.query("SELECT id FROM watchRule WHERE id = \(rule) AND userId = \(r.userId)").isEmpty {
+            throw PlaceError.unknownRule(rule)
+        }
+        try r.validate(place: place)
+        do {
+            r.id = try await database.write("""
+                INSERT INTO reminder (userId, placeId, watchRuleId, event, leadMinutes, createdAt)
+                VALUES (\(r.userId), \(r.placeId), \(r.watchRuleId), \(r.event.rawValue), \(r.leadMinutes), \(r.createdAt))
+                RETURNING id
+                """)[0].decode(0)
+            return r
+        } catch where database.isUniqueViolation(error) {
+            throw PlaceError.duplicateReminder
+        }
+    }
+
+    public func removeReminder(userId: Int64, id: Int64) async throws {
+        guard try await database.write("DELETE FROM reminder WHERE id = \(id) AND userId = \(userId) RETURNING id").count == 1 else {
+            throw PlaceError.unknownReminder(id)
+        }
+    }
+}
+
+extension ReminderRecord {
+    /// The reminder's own values checked against its place (nil: the receiver's position).
+    public func validate(place: PlaceRecord?) throws(PlaceError) {
+        guard (1...240).contains(leadMinutes) else { throw .invalidLead(leadMinutes) }
+        if event == .arrival, place?.airport == nil { throw .arrivalNeedsAirport(place?.name ?? "receiver") }
+    }
 }
 
 extension SightingStore {
     /// Saves several reminders of one user (one per lead) only if every one of them can be
     /// saved: its place and tracked item the user's, its lead and event valid, none there
     /// already. A refused request stores none.
-    public func addReminders(_ reminders: [ReminderRecord]) throws -> [ReminderRecord] {
+    public func addReminders(_ reminders: [ReminderRecord]) async throws -> [ReminderRecord] {
         guard let userId = reminders.first?.userId else { return [] }
-        let places = try places(userId: userId)
-        let existing = try self.reminders(userId: userId)
+        let places = try await self.places.places(userId: userId)
+        let existing = try await self.places.reminders(userId: userId)
         var seen = Set<String>()
         for r in reminders {
             let place = try r.placeId.map { id in
@@ -185,7 +274,9 @@ extension SightingStore {
             let owned = try user(id: userId).map { Set(try rules(username: $0.username).compactMap(\.id)) } ?? []
             if let rule = asked.first(where: { !owned.contains($0) }) { throw PlaceError.unknownRule(rule) }
         }
-        return try reminders.map { try addReminder($0) }
+        var added: [ReminderRecord] = []
+        for r in reminders { added.append(try await self.places.addReminder(r)) }
+        return added
     }
 }
 

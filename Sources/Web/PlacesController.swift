@@ -74,7 +74,7 @@ struct PlacesController<Context: RequestContext> {
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: sources.clock())
-        var items = try accounts.database.places(userId: u.id!).map(PlacesDocuments.place)
+        var items = try await accounts.database.places.places(userId: u.id!).map(PlacesDocuments.place)
         if let home = receiver { items.insert(PlacesDocuments.place(EtaBoard.receiverPlace(home, userId: u.id!)), at: 0) }
         var w = JSONWriter()
         w.addRaw("places", JSONWriter.array(items))
@@ -100,7 +100,7 @@ struct PlacesController<Context: RequestContext> {
         do {
             let place = try PlaceRecord.make(userId: u.id!, name: a.name, source: source, radius: radius, altitude: a.alt,
                                              now: sources.clock(), airports: accounts.database as? any AirportStore)
-            return .json(PlacesDocuments.place(try accounts.database.addPlace(place)), status: .created)
+            return await .json(PlacesDocuments.place(try accounts.database.places.addPlace(place)), status: .created)
         } catch let error as PlaceError {
             throw Self.apiError(error)
         }
@@ -111,7 +111,7 @@ struct PlacesController<Context: RequestContext> {
         let id = try Self.id(context)
         let change = try await request.decode(as: PlaceRename.self, context: context)
         do {
-            return .json(PlacesDocuments.place(try accounts.database.renamePlace(userId: u.id!, id: id, name: change.name)))
+            return await .json(PlacesDocuments.place(try accounts.database.places.renamePlace(userId: u.id!, id: id, name: change.name)))
         } catch let error as PlaceError {
             throw Self.apiError(error)
         }
@@ -120,14 +120,14 @@ struct PlacesController<Context: RequestContext> {
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: sources.clock())
         let id = try Self.id(context)
-        do { try accounts.database.removePlace(userId: u.id!, id: id) } catch let error as PlaceError { throw Self.apiError(error) }
+        do { try await accounts.database.places.removePlace(userId: u.id!, id: id) } catch let error as PlaceError { throw Self.apiError(error) }
         return Response(status: .noContent)
     }
 
     @Sendable func reminders(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: sources.clock())
         var w = JSONWriter()
-        w.addRaw("reminders", JSONWriter.array(try accounts.database.reminders(userId: u.id!).map(PlacesDocuments.reminder)))
+        await w.addRaw("reminders", JSONWriter.array(try accounts.database.places.reminders(userId: u.id!).map(PlacesDocuments.reminder)))
         return .json(w.finish())
     }
 
@@ -141,7 +141,7 @@ struct PlacesController<Context: RequestContext> {
             ReminderRecord(userId: u.id!, placeId: a.place_id, watchRuleId: a.rule_id, event: a.event, leadMinutes: $0, createdAt: sources.clock())
         }
         do {
-            let saved = try accounts.database.addReminders(records)
+            let saved = try await accounts.database.addReminders(records)
             var w = JSONWriter()
             w.addRaw("reminders", JSONWriter.array(saved.map(PlacesDocuments.reminder)))
             return .json(w.finish(), status: .created)
@@ -153,7 +153,7 @@ struct PlacesController<Context: RequestContext> {
     @Sendable func removeReminder(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: sources.clock())
         let id = try Self.id(context)
-        do { try accounts.database.removeReminder(userId: u.id!, id: id) } catch let error as PlaceError { throw Self.apiError(error) }
+        do { try await accounts.database.places.removeReminder(userId: u.id!, id: id) } catch let error as PlaceError { throw Self.apiError(error) }
         return Response(status: .noContent)
     }
 
@@ -161,7 +161,7 @@ struct PlacesController<Context: RequestContext> {
         let u = try await accounts.user(request, now: sources.clock())
         let snapshot = sources.live.currentSnapshot
         let now = max(snapshot.time, 0)
-        var places = try accounts.database.places(userId: u.id!)
+        var places = try await accounts.database.places.places(userId: u.id!)
         if let home = receiver { places.insert(EtaBoard.receiverPlace(home, userId: u.id!), at: 0) }
         let matcher = await WatchlistMatcher(rules: try accounts.database.watchRules().filter { $0.userId == u.id },
                                        airlines: try accounts.database.airlineCodes())

@@ -107,7 +107,7 @@ struct ProfileController<Context: RequestContext> {
         if shows(.picture), p.pictureType != nil {
             w.add("picture", "api/users/\(owner.username)/picture?v=\(Int(p.pictureUpdatedAt ?? 0))")
         }
-        if shows(.home), let home = p.homePlaceId, let place = try accounts.database.places(userId: owner.id!).first(where: { $0.id == home }) {
+        if shows(.home), let home = p.homePlaceId, let place = try await accounts.database.places.places(userId: owner.id!).first(where: { $0.id == home }) {
             w.addRaw("home", PlacesDocuments.place(place))
         }
         if shows(.stats) {

@@ -20,7 +20,7 @@ struct PlacesCommandTests {
         try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "Garden", "--at", "52.37,4.89", "--radius", "2km", "--db", path])
         try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "--airport", "ams", "--db", path])
         try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "Big one", "--search", "heathrow", "--db", path])
-        let places = try db.places(userId: alice)
+        let places = try await db.places.places(userId: alice)
         #expect(places.map(\.name) == ["Amsterdam Schiphol", "Big one", "Garden"])
         #expect(abs(places[2].radius - 2 / 1.852) < 1e-9 && places[1].airport == "EGLL")
         for bad in [["--at", "95,4"], ["--airport", "ZZZZ"], ["--at", "52,4", "--radius", "900km"], ["--at", "north"], ["--search", "no such airport field"]] {
@@ -29,20 +29,20 @@ struct PlacesCommandTests {
         await #expect(throws: (any Error).self) { try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "Two", "--at", "1,1", "--airport", "EHAM", "--db", path]) }
         await #expect(throws: ExitCode.self) { try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "garden", "--at", "1,1", "--db", path]) }
         await #expect(throws: ExitCode.self) { try await Self.run(PlacesCommand.self, ["add", "--user", "nobody", "X", "--at", "1,1", "--db", path]) }
-        #expect(try db.places(userId: alice).count == 3, "nothing stored by refused commands")
+        await #expect(try db.places.places(userId: alice).count == 3, "nothing stored by refused commands")
         let schiphol = places[0].id!
         try await Self.run(PlacesCommand.self, ["remind", "--user", "alice", "--place", "\(schiphol)", "--event", "arrival", "--minutes", "10,2", "--db", path])
-        #expect(try db.reminders(userId: alice).map(\.leadMinutes) == [10, 2])
+        await #expect(try db.places.reminders(userId: alice).map(\.leadMinutes) == [10, 2])
         await #expect(throws: ExitCode.self) {
             try await Self.run(PlacesCommand.self, ["remind", "--user", "alice", "--place", "\(places[2].id!)", "--event", "arrival", "--minutes", "5,1", "--db", path])
         }
         await #expect(throws: ExitCode.self) { try await Self.run(PlacesCommand.self, ["remind", "--user", "alice", "--place", "receiver", "--minutes", "5,x", "--db", path]) }
-        #expect(try db.reminders(userId: alice).count == 2, "a refused lead stores none")
-        let first = try db.reminders(userId: alice)[0].id!
+        await #expect(try db.places.reminders(userId: alice).count == 2, "a refused lead stores none")
+        let first = try await db.places.reminders(userId: alice)[0].id!
         try await Self.run(PlacesCommand.self, ["forget", "--user", "alice", "\(first)", "--db", path])
         try await Self.run(PlacesCommand.self, ["rename", "--user", "alice", "\(schiphol)", "Home base", "--db", path])
         try await Self.run(PlacesCommand.self, ["remove", "--user", "alice", "\(places[2].id!)", "--db", path])
-        #expect(try db.places(userId: alice).map(\.name) == ["Big one", "Home base"])
+        await #expect(try db.places.places(userId: alice).map(\.name) == ["Big one", "Home base"])
         await #expect(throws: ExitCode.self) { try await Self.run(PlacesCommand.self, ["remove", "--user", "alice", "999", "--db", path]) }
     }
 
@@ -52,7 +52,7 @@ struct PlacesCommandTests {
         let directory = (path as NSString).deletingLastPathComponent
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try db.addRule(username: "alice", kind: .callsign, value: "KLM1023", now: 0)
-        _ = try db.addPlace(PlaceRecord(userId: try #require(try db.user(named: "alice")).id!, name: "Ahead", latitude: 53.0, longitude: 4.76, radius: 1, createdAt: 0))
+        _ = try await db.places.addPlace(PlaceRecord(userId: try #require(try db.user(named: "alice")).id!, name: "Ahead", latitude: 53.0, longitude: 4.76, radius: 1, createdAt: 0))
         // Due north at 480 kt from 60 NM south of the place: over it in 7.5 min.
         let json = #"{"now": 1000.0, "aircraft": [{"hex": "4840d6", "flight": "KLM1023 ", "lat": 52.0, "lon": 4.76, "track": 0, "gs": 480, "alt_baro": 20000, "seen_pos": 0.5}, {"hex": "3c66b0", "flight": "DLH4", "lat": 52.0, "lon": 4.76, "track": 0, "gs": 480, "alt_baro": 20000}]}"#
         let file = directory + "/aircraft.json"

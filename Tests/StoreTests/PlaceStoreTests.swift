@@ -19,18 +19,18 @@ import Testing
     }
 
     @Test(arguments: Engine.allCases)
-    func placesAreValidatedAndBelongToTheirUser(_ engine: Engine) throws {
+    func placesAreValidatedAndBelongToTheirUser(_ engine: Engine) async throws {
         let (store, alice, bob, _) = try Self.store(engine)
-        let garden = try store.addPlace(PlaceRecord(userId: alice.id!, name: "  Garden ", latitude: 60.1, longitude: 24.9, radius: 2, createdAt: Self.now))
+        let garden = try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "  Garden ", latitude: 60.1, longitude: 24.9, radius: 2, createdAt: Self.now))
         #expect(garden.id != nil && garden.name == "Garden")
-        let schiphol = try store.addPlace(PlaceRecord(userId: alice.id!, name: "Schiphol", latitude: 52.3086, longitude: 4.7639, altitude: -11,
+        let schiphol = try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "Schiphol", latitude: 52.3086, longitude: 4.7639, altitude: -11,
                                                       airport: "EHAM", createdAt: Self.now))
-        #expect(try store.places(userId: alice.id!).map(\.name) == ["Garden", "Schiphol"])
-        #expect(try store.places(userId: bob.id!).isEmpty)
+        #expect(try await store.places.places(userId: alice.id!).map(\.name) == ["Garden", "Schiphol"])
+        #expect(try await store.places.places(userId: bob.id!).isEmpty)
         // Bob may use the same name; alice may not, in any case.
-        _ = try store.addPlace(PlaceRecord(userId: bob.id!, name: "garden", latitude: 0, longitude: 0, createdAt: Self.now))
-        #expect(throws: PlaceError.duplicateName("GARDEN")) {
-            try store.addPlace(PlaceRecord(userId: alice.id!, name: "GARDEN", latitude: 1, longitude: 1, createdAt: Self.now))
+        _ = try await store.places.addPlace(PlaceRecord(userId: bob.id!, name: "garden", latitude: 0, longitude: 0, createdAt: Self.now))
+        await #expect(throws: PlaceError.duplicateName("GARDEN")) {
+            try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "GARDEN", latitude: 1, longitude: 1, createdAt: Self.now))
         }
         let refused: [(PlaceRecord, PlaceError)] = [
             (PlaceRecord(userId: alice.id!, name: "", latitude: 1, longitude: 1, createdAt: Self.now), .invalidName("")),
@@ -42,34 +42,34 @@ import Testing
             (PlaceRecord(userId: alice.id!, name: "High", latitude: 1, longitude: 1, altitude: 90_000, createdAt: Self.now), .invalidAltitude(90_000)),
         ]
         for (place, error) in refused {
-            #expect { try store.addPlace(place) } throws: { e in
+            await #expect { try await store.places.addPlace(place) } throws: { e in
                 guard let e = e as? PlaceError else { return false }
                 if case .invalidPosition(let la, _) = error, la.isNaN, case .invalidPosition(let lb, _) = e { return lb.isNaN }
                 return e == error
             }
         }
-        #expect(try store.places(userId: alice.id!).count == 2, "nothing stored by a refused request")
+        #expect(try await store.places.places(userId: alice.id!).count == 2, "nothing stored by a refused request")
         // Rename: validated, unique, and only one's own.
-        #expect(try store.renamePlace(userId: alice.id!, id: garden.id!, name: "Back garden").name == "Back garden")
-        #expect(throws: PlaceError.duplicateName("schiphol")) { try store.renamePlace(userId: alice.id!, id: garden.id!, name: "schiphol") }
-        #expect(throws: PlaceError.unknownPlace(garden.id!)) { try store.renamePlace(userId: bob.id!, id: garden.id!, name: "Mine") }
-        #expect(throws: PlaceError.unknownPlace(schiphol.id!)) { try store.removePlace(userId: bob.id!, id: schiphol.id!) }
-        #expect(try store.places(userId: alice.id!).map(\.name) == ["Back garden", "Schiphol"])
-        try store.removePlace(userId: alice.id!, id: schiphol.id!)
-        #expect(throws: PlaceError.unknownPlace(schiphol.id!)) { try store.removePlace(userId: alice.id!, id: schiphol.id!) }
-        #expect(try store.places(userId: alice.id!).map(\.name) == ["Back garden"])
+        #expect(try await store.places.renamePlace(userId: alice.id!, id: garden.id!, name: "Back garden").name == "Back garden")
+        await #expect(throws: PlaceError.duplicateName("schiphol")) { try await store.places.renamePlace(userId: alice.id!, id: garden.id!, name: "schiphol") }
+        await #expect(throws: PlaceError.unknownPlace(garden.id!)) { try await store.places.renamePlace(userId: bob.id!, id: garden.id!, name: "Mine") }
+        await #expect(throws: PlaceError.unknownPlace(schiphol.id!)) { try await store.places.removePlace(userId: bob.id!, id: schiphol.id!) }
+        #expect(try await store.places.places(userId: alice.id!).map(\.name) == ["Back garden", "Schiphol"])
+        try await store.places.removePlace(userId: alice.id!, id: schiphol.id!)
+        await #expect(throws: PlaceError.unknownPlace(schiphol.id!)) { try await store.places.removePlace(userId: alice.id!, id: schiphol.id!) }
+        #expect(try await store.places.places(userId: alice.id!).map(\.name) == ["Back garden"])
     }
 
     @Test(arguments: Engine.allCases)
-    func remindersNeedTheUsersOwnPlaceAndRuleAndGoWithThePlace(_ engine: Engine) throws {
+    func remindersNeedTheUsersOwnPlaceAndRuleAndGoWithThePlace(_ engine: Engine) async throws {
         let (store, alice, bob, rule) = try Self.store(engine)
-        let airport = try store.addPlace(PlaceRecord(userId: alice.id!, name: "Schiphol", latitude: 52.3086, longitude: 4.7639, airport: "EHAM", createdAt: Self.now))
-        let garden = try store.addPlace(PlaceRecord(userId: alice.id!, name: "Garden", latitude: 52.4, longitude: 4.9, createdAt: Self.now))
-        let ten = try store.addReminder(ReminderRecord(userId: alice.id!, placeId: airport.id, watchRuleId: rule.id, event: .arrival, leadMinutes: 10, createdAt: Self.now))
-        _ = try store.addReminder(ReminderRecord(userId: alice.id!, placeId: airport.id, watchRuleId: rule.id, event: .arrival, leadMinutes: 2, createdAt: Self.now))
-        _ = try store.addReminder(ReminderRecord(userId: alice.id!, placeId: nil, event: .closest, leadMinutes: 5, createdAt: Self.now))
-        _ = try store.addReminder(ReminderRecord(userId: alice.id!, placeId: garden.id, event: .closest, leadMinutes: 5, createdAt: Self.now))
-        #expect(try store.reminders(userId: alice.id!).count == 4)
+        let airport = try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "Schiphol", latitude: 52.3086, longitude: 4.7639, airport: "EHAM", createdAt: Self.now))
+        let garden = try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "Garden", latitude: 52.4, longitude: 4.9, createdAt: Self.now))
+        let ten = try await store.places.addReminder(ReminderRecord(userId: alice.id!, placeId: airport.id, watchRuleId: rule.id, event: .arrival, leadMinutes: 10, createdAt: Self.now))
+        _ = try await store.places.addReminder(ReminderRecord(userId: alice.id!, placeId: airport.id, watchRuleId: rule.id, event: .arrival, leadMinutes: 2, createdAt: Self.now))
+        _ = try await store.places.addReminder(ReminderRecord(userId: alice.id!, placeId: nil, event: .closest, leadMinutes: 5, createdAt: Self.now))
+        _ = try await store.places.addReminder(ReminderRecord(userId: alice.id!, placeId: garden.id, event: .closest, leadMinutes: 5, createdAt: Self.now))
+        #expect(try await store.places.reminders(userId: alice.id!).count == 4)
         let refused: [(ReminderRecord, PlaceError)] = [
             (ReminderRecord(userId: alice.id!, placeId: airport.id, watchRuleId: rule.id, event: .arrival, leadMinutes: 10, createdAt: Self.now), .duplicateReminder),
             (ReminderRecord(userId: alice.id!, placeId: nil, event: .closest, leadMinutes: 5, createdAt: Self.now), .duplicateReminder),
@@ -81,15 +81,16 @@ import Testing
             (ReminderRecord(userId: bob.id!, placeId: nil, watchRuleId: rule.id, event: .closest, leadMinutes: 5, createdAt: Self.now), .unknownRule(rule.id!)),
         ]
         for (reminder, error) in refused {
-            #expect(throws: error) { try store.addReminder(reminder) }
+            await #expect(throws: error) { try await store.places.addReminder(reminder) }
         }
-        #expect(try store.reminders(userId: alice.id!).count == 4 && store.reminders(userId: bob.id!).isEmpty)
-        #expect(throws: PlaceError.unknownReminder(ten.id!)) { try store.removeReminder(userId: bob.id!, id: ten.id!) }
-        try store.removeReminder(userId: alice.id!, id: ten.id!)
-        #expect(try store.reminders(userId: alice.id!).count == 3)
+        #expect(try await store.places.reminders(userId: alice.id!).count == 4)
+        #expect(try await store.places.reminders(userId: bob.id!).isEmpty)
+        await #expect(throws: PlaceError.unknownReminder(ten.id!)) { try await store.places.removeReminder(userId: bob.id!, id: ten.id!) }
+        try await store.places.removeReminder(userId: alice.id!, id: ten.id!)
+        #expect(try await store.places.reminders(userId: alice.id!).count == 3)
         // Removing the place removes its reminders.
-        try store.removePlace(userId: alice.id!, id: airport.id!)
-        #expect(try store.allReminders().map(\.placeId) == [nil, garden.id])
+        try await store.places.removePlace(userId: alice.id!, id: airport.id!)
+        #expect(try await store.places.allReminders().map(\.placeId) == [nil, garden.id])
     }
 
     @Test(arguments: Engine.allCases)

@@ -111,9 +111,9 @@ import Tracking
         try store.addRule(username: "alice", kind: .callsign, value: "KLM601", now: 0)
         try store.addRule(username: "alice", kind: .callsign, value: "DLH4", now: 0)
         let receiver = Coordinate(latitude: 52.0, longitude: 4.0)
-        let garden = try store.addPlace(PlaceRecord(userId: alice.id!, name: "Garden", latitude: 52.2, longitude: 4.1, radius: 2, createdAt: 0))
+        let garden = try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "Garden", latitude: 52.2, longitude: 4.1, radius: 2, createdAt: 0))
         for lead in [10, 2] {
-            _ = try store.addReminder(ReminderRecord(userId: alice.id!, placeId: garden.id, event: .closest, leadMinutes: lead, createdAt: 0))
+            _ = try await store.places.addReminder(ReminderRecord(userId: alice.id!, placeId: garden.id, event: .closest, leadMinutes: lead, createdAt: 0))
         }
         let service = ReminderService(store: store, timeZone: TimeZone(identifier: "UTC")!)
         var table = AircraftTable(configuration: TableConfiguration(receiver: receiver))

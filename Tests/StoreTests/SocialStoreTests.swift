@@ -69,8 +69,8 @@ import Testing
         let profiles = s.profiles
         let ann = id["ann"]!
         #expect(try await profiles.profile(userId: ann) == nil)
-        let home = try s.addPlace(PlaceRecord(userId: ann, name: "Home", latitude: 52, longitude: 4, createdAt: 0))
-        let bobs = try s.addPlace(PlaceRecord(userId: id["bob"]!, name: "Bob's", latitude: 52, longitude: 4, createdAt: 0))
+        let home = try await s.places.addPlace(PlaceRecord(userId: ann, name: "Home", latitude: 52, longitude: 4, createdAt: 0))
+        let bobs = try await s.places.addPlace(PlaceRecord(userId: id["bob"]!, name: "Bob's", latitude: 52, longitude: 4, createdAt: 0))
         try await profiles.save(ProfileRecord(userId: ann, displayName: "  Ann  ", bio: "Spotter\nat EHAM", homePlaceId: home.id,
                                               visibility: [.bio: .me, .stats: .public]), now: 1)
         let p = try #require(try await profiles.profile(userId: ann))
