@@ -66,8 +66,8 @@ public enum PostsBenchmark {
 
     /// Times each kind of page (best of `repetitions`): the first and a deep page of the public
     /// feed logged out and logged in, a user's friends feed, a group's, an aircraft's thread.
-    public static func pages(_ database: AppDatabase, repetitions: Int = 20) throws -> [Timing] {
-        let newest = try database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM post") } ?? 0
+    public static func pages(_ database: AppDatabase, repetitions: Int = 20) async throws -> [Timing] {
+        let newest = try await database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM post") } ?? 0
         let cases: [(String, PostsView, Int64?, Int64?)] = [
             ("everyone, first page, logged out", .everyone, nil, nil),
             ("everyone, first page, logged in", .everyone, 97, nil),
@@ -78,16 +78,18 @@ public enum PostsBenchmark {
             ("aircraft thread, first page", .aircraft(0x400000 + 123), 3, nil),
         ]
         let clock = ContinuousClock()
-        return try cases.map { name, view, viewer, before in
+        var timings: [Timing] = []
+        for (name, view, viewer, before) in cases {
             var best = Double.infinity
             var rows = 0
             for _ in 0..<repetitions {
                 let began = clock.now
-                rows = try database.posts(view, viewer: viewer, before: before, limit: 50).count
+                rows = try await database.posts.posts(view, viewer: viewer, before: before, limit: 50).count
                 best = min(best, (clock.now - began).seconds)
             }
-            return Timing(name: name, seconds: best, rows: rows)
+            timings.append(Timing(name: name, seconds: best, rows: rows))
         }
+        return timings
     }
 }
 

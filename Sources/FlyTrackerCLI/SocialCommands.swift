@@ -63,39 +63,39 @@ struct ModerationCommand: ParsableCommand {
         subcommands: [Reports.self, Delete.self, Admin.self]
     )
 
-    struct Reports: ParsableCommand {
+    struct Reports: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Reported posts, newest first.")
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            let reports = try reportingErrors { try database.reports(limit: 200) }
+            let reports = try await reportingErrors { try await database.posts.reports(limit: 200) }
             let rows = reports.map { r in ["\(r.postId)", r.reporter, r.reason, String(r.text.prefix(60)).replacingOccurrences(of: "\n", with: " ")] }
             for line in tableLines(["POST", "REPORTER", "REASON", "TEXT"], rows) { print(line) }
         }
     }
 
-    struct Delete: ParsableCommand {
+    struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a post (with its comments and reports).")
         @Argument(help: "Post id.") var id: Int64
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            try reportingErrors { try database.deletePost(id: id) }
+            try await reportingErrors { try await database.posts.deletePost(id: id) }
             print("deleted post \(id)")
         }
     }
 
-    struct Admin: ParsableCommand {
+    struct Admin: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Make a user an admin of the site (they may delete any post and read reports), or no longer.")
         @Argument(help: "User name.") var user: String
         @Flag(help: "Take the role away.") var remove = false
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            try reportingErrors { try database.setAdmin(userId: try database.requireUser(named: user).id!, !remove) }
+            try await reportingErrors { try await database.posts.setAdmin(userId: try database.requireUser(named: user).id!, !remove) }
             print(remove ? "\(user) is no longer an admin" : "\(user) is an admin")
         }
     }

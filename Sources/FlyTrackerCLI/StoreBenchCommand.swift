@@ -43,7 +43,7 @@ struct StoreBenchOptions: ParsableArguments {
 
     /// Fills (unless `--queries-only`) and times; prints one line per step.
     func run() async throws {
-        if feed { return try runPosts() }
+        if feed { return try await runPosts() }
         let temporary = file == nil
         let path = file ?? NSTemporaryDirectory() + "flytracker-bench-\(getpid())/bench.sqlite"
         let exists = FileManager.default.fileExists(atPath: path)
@@ -157,15 +157,15 @@ struct StoreBenchOptions: ParsableArguments {
     }
 
     /// `--feed`: a scratch database of posts, and the time of each kind of page.
-    func runPosts() throws {
+    func runPosts() async throws {
         let directory = NSTemporaryDirectory() + "flytracker-feed-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try reportingErrors {
+        try await reportingErrors {
             let database = try AppDatabase.open(path: directory + "/feed.sqlite")
             let n = posts ?? 1_000_000
             let filled = try PostsBenchmark.fill(database, posts: n)
             print("feed: \(n) posts, 1000 users with 20 friends each, 50 groups of 40, written in \(String(format: "%.1f", filled)) s")
-            for t in try PostsBenchmark.pages(database) {
+            for t in try await PostsBenchmark.pages(database) {
                 print("feed: \(t.name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(String(format: "%.2f ms", t.seconds * 1000))  (\(t.rows) posts)")
             }
         }

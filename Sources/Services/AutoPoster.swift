@@ -44,7 +44,7 @@ public final class AutoPoster {
             emergencies = inView
         }
         if kinds.contains(.newType), !closed.isEmpty {
-            if knownTypes == nil { knownTypes = try store.knownTypes(excludingVisits: Set(closed.compactMap(\.id))) }
+            if knownTypes == nil { knownTypes = try await store.posts.knownTypes(excludingVisits: Set(closed.compactMap(\.id))) }
             for v in closed {
                 guard let type = v.typeCode?.uppercased(), knownTypes!.insert(type).inserted else { continue }
                 let who = [v.callsign, v.registration].compactMap { $0 }.first ?? Observation.hex(UInt32(truncatingIfNeeded: v.address))
@@ -58,6 +58,8 @@ public final class AutoPoster {
                                         visitId: e.visitId, createdAt: now))
             }
         }
-        return try posts.map { try store.addPost($0) }
+        var written: [PostRecord] = []
+        for post in posts { written.append(try await store.posts.addPost(post)) }
+        return written
     }
 }

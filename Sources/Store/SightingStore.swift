@@ -54,7 +54,7 @@ public struct SightingWriteResult: Sendable {
 /// The store's operations that do not depend on its engine: SQLite (`AppDatabase`, the
 /// embedded default) and PostgreSQL (`PostgresStore`, for many receivers) both provide them,
 /// with the same results; the store test suite runs every one against both.
-public protocol SightingStore: PostStore {
+public protocol SightingStore: AnyObject, Sendable {
     /// `sqlite` or `postgresql`.
     var engine: String { get }
     /// The store through the storage seam: what the repositories written once for both
@@ -121,6 +121,8 @@ extension SightingStore {
     public var goals: GoalRepository { GoalRepository(sql) }
     /// Saved places and reminders.
     public var places: PlaceRepository { PlaceRepository(sql) }
+    /// Posts, comments, reports and site admins.
+    public var posts: PostRepository { PostRepository(sql) }
     /// Friends and blocks.
     public var social: SocialRepository { SocialRepository(sql, userNamed: { [self] in try user(named: $0) }) }
     /// The alert delivery log.

@@ -100,7 +100,7 @@ struct PostsController<Context: RequestContext> {
         default: throw APIError.badRequest("view must be everyone, friends or group")
         }
         let n = try limit(request)
-        return .json(Self.page(try accounts.database.posts(view, viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
+        return await .json(Self.page(try accounts.database.posts.posts(view, viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
@@ -121,7 +121,7 @@ struct PostsController<Context: RequestContext> {
             address = Int(a)
         }
         do {
-            var p = try accounts.database.addPost(PostRecord(userId: u.id!, audience: audience, groupId: groupId, text: new.text,
+            var p = try await accounts.database.posts.addPost(PostRecord(userId: u.id!, audience: audience, groupId: groupId, text: new.text,
                                                              address: address, createdAt: clock()))
             p.author = u.username
             return .json(Self.document(p), status: .created)
@@ -131,17 +131,17 @@ struct PostsController<Context: RequestContext> {
     }
 
     /// The post if the viewer may see it, else 404.
-    func visiblePost(_ id: Int64, viewer: UserRecord?) throws -> PostRecord {
-        guard let p = try accounts.database.post(id: id, viewer: viewer?.id) else { throw APIError.notFound("no post \(id)") }
+    func visiblePost(_ id: Int64, viewer: UserRecord?) async throws -> PostRecord {
+        guard let p = try await accounts.database.posts.post(id: id, viewer: viewer?.id) else { throw APIError.notFound("no post \(id)") }
         return p
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let viewer = await accounts.viewer(request, now: clock())
-        let p = try visiblePost(try postId(context), viewer: viewer)
+        let p = try await visiblePost(try postId(context), viewer: viewer)
         var w = JSONWriter()
         w.addRaw("post", Self.document(p))
-        w.addRaw("comments", JSONWriter.array(try accounts.database.comments(postId: p.id!).map { c in
+        await w.addRaw("comments", JSONWriter.array(try accounts.database.posts.comments(postId: p.id!).map { c in
             var cw = JSONWriter()
             cw.add("id", c.id.map { Int($0) })
             cw.add("author", c.author)
@@ -154,19 +154,19 @@ struct PostsController<Context: RequestContext> {
 
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        let p = try visiblePost(try postId(context), viewer: u)
-        let admin = try accounts.database.isAdmin(userId: u.id!)
+        let p = try await visiblePost(try postId(context), viewer: u)
+        let admin = try await accounts.database.posts.isAdmin(userId: u.id!)
         guard p.userId == u.id || admin else { throw APIError(.forbidden, PostError.notAllowed.description) }
-        try accounts.database.deletePost(id: p.id!)
+        try await accounts.database.posts.deletePost(id: p.id!)
         return Response(status: .noContent)
     }
 
     @Sendable func comment(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        let p = try visiblePost(try postId(context), viewer: u)
+        let p = try await visiblePost(try postId(context), viewer: u)
         let text = try await request.decode(as: Text.self, context: context).text
         do {
-            let c = try accounts.database.addComment(CommentRecord(postId: p.id!, userId: u.id!, text: text, createdAt: clock()))
+            let c = try await accounts.database.posts.addComment(CommentRecord(postId: p.id!, userId: u.id!, text: text, createdAt: clock()))
             var w = JSONWriter()
             w.add("id", c.id.map { Int($0) })
             w.add("author", u.username)
@@ -179,9 +179,9 @@ struct PostsController<Context: RequestContext> {
 
     @Sendable func report(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        let p = try visiblePost(try postId(context), viewer: u)
+        let p = try await visiblePost(try postId(context), viewer: u)
         let reason = try await request.decode(as: Reason.self, context: context).reason
-        do { try accounts.database.report(postId: p.id!, userId: u.id!, reason: reason, now: clock()) } catch let e as PostError {
+        do { try await accounts.database.posts.report(postId: p.id!, userId: u.id!, reason: reason, now: clock()) } catch let e as PostError {
             if e == .alreadyReported { throw APIError(.conflict, e.description) }
             throw APIError.badRequest(e.description)
         }
@@ -192,10 +192,10 @@ struct PostsController<Context: RequestContext> {
     /// at most 1024 pixels a side once re-encoded.
     @Sendable func uploadPicture(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        let p = try visiblePost(try postId(context), viewer: u)
+        let p = try await visiblePost(try postId(context), viewer: u)
         guard p.userId == u.id else { throw APIError(.forbidden, "only the author adds a picture") }
         let picture = try await Pictures.upload(request, side: ProfilePicture.postSide)
-        try accounts.database.setPostPicture(id: p.id!, data: picture.data, type: picture.format.contentType)
+        try await accounts.database.posts.setPostPicture(id: p.id!, data: picture.data, type: picture.format.contentType)
         var updated = p
         updated.pictureType = picture.format.contentType
         return .json(Self.document(updated))
@@ -203,8 +203,8 @@ struct PostsController<Context: RequestContext> {
 
     @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
         let viewer = await accounts.viewer(request, now: clock())
-        let p = try visiblePost(try postId(context), viewer: viewer)
-        return try Pictures.response(try accounts.database.postPicture(id: p.id!))
+        let p = try await visiblePost(try postId(context), viewer: viewer)
+        return try await Pictures.response(try accounts.database.posts.postPicture(id: p.id!))
     }
 
     @Sendable func thread(_ request: Request, context: Context) async throws -> Response {
@@ -213,14 +213,14 @@ struct PostsController<Context: RequestContext> {
             throw APIError.badRequest("hex must be 6 hex digits")
         }
         let n = try limit(request)
-        return .json(Self.page(try accounts.database.posts(.aircraft(Int(address)), viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
+        return await .json(Self.page(try accounts.database.posts.posts(.aircraft(Int(address)), viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
     }
 
     @Sendable func reports(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        guard try accounts.database.isAdmin(userId: u.id!) else { throw APIError(.forbidden, "for the site's admins only") }
+        guard try await accounts.database.posts.isAdmin(userId: u.id!) else { throw APIError(.forbidden, "for the site's admins only") }
         var w = JSONWriter()
-        w.addRaw("reports", JSONWriter.array(try accounts.database.reports(limit: 200).map { r in
+        await w.addRaw("reports", JSONWriter.array(try accounts.database.posts.reports(limit: 200).map { r in
             var rw = JSONWriter()
             rw.add("post", Int(r.postId))
             rw.add("reporter", r.reporter)

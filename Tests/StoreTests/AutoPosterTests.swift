@@ -43,7 +43,7 @@ struct AutoPosterTests {
         #expect(texts == ["Emergency squawk 7700 (general emergency): KLM1023, 12 NM from the receiver",
                           "First A388 seen here: UAE1", "ann reached a goal: an A380",
                           "Emergency squawk 7700 (general emergency): KLM1023, 12 NM from the receiver"], "\(texts)")
-        let feed = try db.posts(.everyone, viewer: nil, before: nil, limit: 10)
+        let feed = try await db.posts.posts(.everyone, viewer: nil, before: nil, limit: 10)
         #expect(feed.count == 3 && feed.allSatisfy { $0.userId == nil }, "site posts are public; the goal went to friends")
         let none = AutoPoster(store: db, kinds: [])
         await #expect(try none.post(snapshot: emergency, closed: closed, goalEvents: [goal]).isEmpty)
