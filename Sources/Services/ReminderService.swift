@@ -25,7 +25,7 @@ public final class ReminderService {
 
     /// Re-reads who has reminders, and their places and rules.
     public func reload() async throws {
-        let reminders = await Dictionary(grouping: try store.places.allReminders(), by: \.userId)
+        let reminders = Dictionary(grouping: try await store.places.allReminders(), by: \.userId)
         let airlines = try store.airlineCodes()
         var loaded: [(UserRecord, [PlaceRecord], [ReminderRecord], WatchlistMatcher)] = []
         let rules = Dictionary(grouping: try await store.watchRules(), by: \.userId)

@@ -166,7 +166,6 @@ public enum GoalError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Goals on either engine.
 /// Goals, written once for both engines on the storage seam (`store.goals`).
 public struct GoalRepository: Sendable {
     let database: any SQLDatabase

@@ -47,9 +47,9 @@ struct GoalsController<Context: RequestContext> {
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
-        let names = await Dictionary(uniqueKeysWithValues: try accounts.database.groups.groups(userId: u.id!).map { ($0.group.id, $0.group.name) })
+        let names = Dictionary(uniqueKeysWithValues: try await accounts.database.groups.groups(userId: u.id!).map { ($0.group.id, $0.group.name) })
         var w = JSONWriter()
-        await w.addRaw("goals", JSONWriter.array(try accounts.database.goals.goals(userId: u.id!).map { Self.document($0, groupName: $0.groupId.flatMap { names[$0] }) }))
+        w.addRaw("goals", JSONWriter.array(try await accounts.database.goals.goals(userId: u.id!).map { Self.document($0, groupName: $0.groupId.flatMap { names[$0] }) }))
         return .json(w.finish())
     }
 
@@ -69,7 +69,7 @@ struct GoalsController<Context: RequestContext> {
             groupName = g.name
         }
         do {
-            return await .json(Self.document(try accounts.database.goals.addGoal(goal), groupName: groupName), status: .created)
+            return .json(Self.document(try await accounts.database.goals.addGoal(goal), groupName: groupName), status: .created)
         } catch let error as GoalError {
             throw APIError.badRequest(error.description)
         }

@@ -78,7 +78,7 @@ struct GroupsController<Context: RequestContext> {
     @Sendable func mine(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         var w = JSONWriter()
-        await w.addRaw("groups", JSONWriter.array(try accounts.database.groups.groups(userId: u.id!).map { Self.summary($0.group, role: $0.role) }))
+        w.addRaw("groups", JSONWriter.array(try await accounts.database.groups.groups(userId: u.id!).map { Self.summary($0.group, role: $0.role) }))
         return .json(w.finish())
     }
 
@@ -99,8 +99,8 @@ struct GroupsController<Context: RequestContext> {
                 mw.add("role", m.role.rawValue)
                 return mw.finish()
             }))
-            await w.addRaw("watchlist", AccountController<Context>.rulesDocument(try accounts.database.groups.groupRules(groupId: g.id)))
-            await w.addRaw("sightings", AccountController<Context>.journalDocument(try accounts.database.groups.groupSightings(g, limit: 50), for: u))
+            w.addRaw("watchlist", AccountController<Context>.rulesDocument(try await accounts.database.groups.groupRules(groupId: g.id)))
+            w.addRaw("sightings", AccountController<Context>.journalDocument(try await accounts.database.groups.groupSightings(g, limit: 50), for: u))
         }
         return .json(w.finish())
     }

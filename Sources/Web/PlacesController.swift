@@ -100,7 +100,7 @@ struct PlacesController<Context: RequestContext> {
         do {
             let place = try PlaceRecord.make(userId: u.id!, name: a.name, source: source, radius: radius, altitude: a.alt,
                                              now: sources.clock(), airports: accounts.database as? any AirportStore)
-            return await .json(PlacesDocuments.place(try accounts.database.places.addPlace(place)), status: .created)
+            return .json(PlacesDocuments.place(try await accounts.database.places.addPlace(place)), status: .created)
         } catch let error as PlaceError {
             throw Self.apiError(error)
         }
@@ -111,7 +111,7 @@ struct PlacesController<Context: RequestContext> {
         let id = try Self.id(context)
         let change = try await request.decode(as: PlaceRename.self, context: context)
         do {
-            return await .json(PlacesDocuments.place(try accounts.database.places.renamePlace(userId: u.id!, id: id, name: change.name)))
+            return .json(PlacesDocuments.place(try await accounts.database.places.renamePlace(userId: u.id!, id: id, name: change.name)))
         } catch let error as PlaceError {
             throw Self.apiError(error)
         }
@@ -127,7 +127,7 @@ struct PlacesController<Context: RequestContext> {
     @Sendable func reminders(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: sources.clock())
         var w = JSONWriter()
-        await w.addRaw("reminders", JSONWriter.array(try accounts.database.places.reminders(userId: u.id!).map(PlacesDocuments.reminder)))
+        w.addRaw("reminders", JSONWriter.array(try await accounts.database.places.reminders(userId: u.id!).map(PlacesDocuments.reminder)))
         return .json(w.finish())
     }
 
@@ -163,7 +163,7 @@ struct PlacesController<Context: RequestContext> {
         let now = max(snapshot.time, 0)
         var places = try await accounts.database.places.places(userId: u.id!)
         if let home = receiver { places.insert(EtaBoard.receiverPlace(home, userId: u.id!), at: 0) }
-        let matcher = await WatchlistMatcher(rules: try accounts.database.watchRules().filter { $0.userId == u.id },
+        let matcher = WatchlistMatcher(rules: try await accounts.database.watchRules().filter { $0.userId == u.id },
                                        airlines: try accounts.database.airlineCodes())
         let predictions = EtaBoard.predictions(snapshot, places: places, matcher: matcher)
         return .json(PlacesDocuments.eta(predictions, now: now, format: u.timeFormat, language: u.language, units: u.units))

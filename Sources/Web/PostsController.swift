@@ -100,7 +100,7 @@ struct PostsController<Context: RequestContext> {
         default: throw APIError.badRequest("view must be everyone, friends or group")
         }
         let n = try limit(request)
-        return await .json(Self.page(try accounts.database.posts.posts(view, viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
+        return .json(Self.page(try await accounts.database.posts.posts(view, viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
@@ -141,7 +141,7 @@ struct PostsController<Context: RequestContext> {
         let p = try await visiblePost(try postId(context), viewer: viewer)
         var w = JSONWriter()
         w.addRaw("post", Self.document(p))
-        await w.addRaw("comments", JSONWriter.array(try accounts.database.posts.comments(postId: p.id!).map { c in
+        w.addRaw("comments", JSONWriter.array(try await accounts.database.posts.comments(postId: p.id!).map { c in
             var cw = JSONWriter()
             cw.add("id", c.id.map { Int($0) })
             cw.add("author", c.author)
@@ -213,14 +213,14 @@ struct PostsController<Context: RequestContext> {
             throw APIError.badRequest("hex must be 6 hex digits")
         }
         let n = try limit(request)
-        return await .json(Self.page(try accounts.database.posts.posts(.aircraft(Int(address)), viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
+        return .json(Self.page(try await accounts.database.posts.posts(.aircraft(Int(address)), viewer: viewer?.id, before: try cursor(request), limit: n), limit: n))
     }
 
     @Sendable func reports(_ request: Request, context: Context) async throws -> Response {
         let u = try await accounts.user(request, now: clock())
         guard try await accounts.database.posts.isAdmin(userId: u.id!) else { throw APIError(.forbidden, "for the site's admins only") }
         var w = JSONWriter()
-        await w.addRaw("reports", JSONWriter.array(try accounts.database.posts.reports(limit: 200).map { r in
+        w.addRaw("reports", JSONWriter.array(try await accounts.database.posts.reports(limit: 200).map { r in
             var rw = JSONWriter()
             rw.add("post", Int(r.postId))
             rw.add("reporter", r.reporter)

@@ -101,7 +101,7 @@ public final class FeedHub: Sendable {
         let bound = listeners.withLock { l in defer { l = [] }; return l }
         for l in bound { try? await l.channel.close().get() }
         for c in open { try? await c.close().get() }
-        do { try await group.shutdownGracefully() } catch let error as EventLoopError where error == .shutdown {} catch {}
+        try? await group.shutdownGracefully()   // already shut down: nothing left to do
     }
 
     /// Ports actually bound for a listener kind (useful with port 0).
