@@ -83,7 +83,6 @@ let package = Package(
             "ModeS", "Tracking", "Store", "Threads",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         ]),
         // Wire formats (pure), JSON documents, and the TCP feeds (SwiftNIO).
         .target(name: "Feeds", dependencies: [

@@ -31,8 +31,8 @@ struct EtaCommand: AsyncParsableCommand {
     func run() async throws {
         let database = try store.openStore()
         let (u, places, rules, airlines) = try await reportingErrors {
-            let u = try database.requireUser(named: user)
-            return await (u, try database.places.places(userId: u.id!), try await database.watchRules().filter { $0.userId == u.id }, try database.airlineCodes())
+            let u = try await database.accounts.require(named: user)
+            return await (u, try database.places.places(userId: u.id!), try await database.watchRules().filter { $0.userId == u.id }, try database.watchlists.airlineCodes())
         }
         let data = try await Self.fetch(source)
         let (now, inputs) = try reportingErrors { try EtaBoard.inputs(aircraftJSON: data) }

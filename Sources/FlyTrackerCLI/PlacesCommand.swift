@@ -16,8 +16,8 @@ struct PlacesCommand: ParsableCommand {
     )
 
     /// The user's id, or one error line and exit 1.
-    static func userId(_ store: any SightingStore, _ name: String) throws -> Int64 {
-        try reportingErrors { try store.requireUser(named: name).id! }
+    static func userId(_ store: any SightingStore, _ name: String) async throws -> Int64 {
+        try await reportingErrors { try await store.accounts.require(named: name).id! }
     }
 
     struct Add: AsyncParsableCommand {
@@ -46,7 +46,7 @@ struct PlacesCommand: ParsableCommand {
 
         func run() async throws {
             let database = try store.openStore()
-            let userId = try PlacesCommand.userId(database, user)
+            let userId = try await PlacesCommand.userId(database, user)
             let place = try await reportingErrors { () async throws -> PlaceRecord in
                 let source: PlaceSource
                 if let at {
@@ -96,7 +96,7 @@ struct PlacesCommand: ParsableCommand {
 
         func run() async throws {
             let database = try store.openStore()
-            let userId = try PlacesCommand.userId(database, user)
+            let userId = try await PlacesCommand.userId(database, user)
             let place = try await reportingErrors { try await database.places.renamePlace(userId: userId, id: id, name: name) }
             print("renamed place \(id) to '\(place.name)'")
         }
@@ -110,7 +110,7 @@ struct PlacesCommand: ParsableCommand {
 
         func run() async throws {
             let database = try store.openStore()
-            let userId = try PlacesCommand.userId(database, user)
+            let userId = try await PlacesCommand.userId(database, user)
             try await reportingErrors { try await database.places.removePlace(userId: userId, id: id) }
             print("removed place \(id) of \(user)")
         }
@@ -139,7 +139,7 @@ struct PlacesCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             let database = try store.openStore()
-            let userId = try PlacesCommand.userId(database, user)
+            let userId = try await PlacesCommand.userId(database, user)
             let saved = try await reportingErrors {
                 try await database.addReminders(leads.map {
                     ReminderRecord(userId: userId, placeId: placeId, watchRuleId: rule, event: event, leadMinutes: $0!, createdAt: unixNow())
@@ -156,7 +156,7 @@ struct PlacesCommand: ParsableCommand {
 
         func run() async throws {
             let database = try store.openStore()
-            let userId = try PlacesCommand.userId(database, user)
+            let userId = try await PlacesCommand.userId(database, user)
             let (reminders, places) = try await reportingErrors { (try await database.places.reminders(userId: userId), try await database.places.places(userId: userId)) }
             let names = Dictionary(uniqueKeysWithValues: places.compactMap { p in p.id.map { ($0, p.name) } })
             let rows = reminders.map {
@@ -175,7 +175,7 @@ struct PlacesCommand: ParsableCommand {
 
         func run() async throws {
             let database = try store.openStore()
-            let userId = try PlacesCommand.userId(database, user)
+            let userId = try await PlacesCommand.userId(database, user)
             try await reportingErrors { try await database.places.removeReminder(userId: userId, id: id) }
             print("removed reminder \(id) of \(user)")
         }

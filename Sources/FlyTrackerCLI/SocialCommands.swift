@@ -17,7 +17,7 @@ struct GroupsCommand: ParsableCommand {
 
         func run() async throws {
             let database = try store.openStore()
-            let groups = try await reportingErrors { try await database.groups.groups(userId: try database.requireUser(named: user).id!) }
+            let groups = try await reportingErrors { try await database.groups.groups(userId: try database.accounts.require(named: user).id!) }
             for line in tableLines(["GROUP", "ROLE", "OPEN"], groups.map { [$0.group.name, $0.role.rawValue, $0.group.open ? "yes" : "no"] }) { print(line) }
         }
     }
@@ -95,7 +95,7 @@ struct ModerationCommand: ParsableCommand {
 
         func run() async throws {
             let database = try store.openStore()
-            try await reportingErrors { try await database.posts.setAdmin(userId: try database.requireUser(named: user).id!, !remove) }
+            try await reportingErrors { try await database.posts.setAdmin(userId: try database.accounts.require(named: user).id!, !remove) }
             print(remove ? "\(user) is no longer an admin" : "\(user) is an admin")
         }
     }

@@ -11,7 +11,7 @@ struct TrackCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Remove.self]
     )
 
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Track aircraft or flights.",
             discussion: """
@@ -24,39 +24,39 @@ struct TrackCommand: ParsableCommand {
         @Option(help: "A label for the journal.") var label: String?
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            let rule = try reportingErrors {
-                try database.addRule(username: user, kind: kind, value: value ?? "", label: label, now: unixNow())
+            let rule = try await reportingErrors {
+                try await database.watchlists.add(username: user, kind: kind, value: value ?? "", label: label, now: unixNow())
             }
             print("tracking \(rule.kind.rawValue) \(rule.value) for \(user) (rule \(rule.id ?? 0))")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List a user's watchlist.")
         @Option(help: "User name.") var user: String
         @Flag(help: "JSON output.") var json = false
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            let rules = try reportingErrors { try database.rules(username: user) }
+            let rules = try await reportingErrors { try await database.watchlists.rules(username: user) }
             if json { print(jsonText(rules)); return }
             let rows = rules.map { ["\($0.id ?? 0)", $0.kind.rawValue, $0.value, $0.label ?? ""] }
             for line in tableLines(["ID", "KIND", "VALUE", "LABEL"], rows) { print(line) }
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a rule (by the ID 'track list' shows).")
         @Option(help: "User name.") var user: String
         @Argument(help: "Rule ID.") var id: Int64
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            try reportingErrors { try database.removeRule(username: user, id: id) }
+            try await reportingErrors { try await database.watchlists.remove(username: user, id: id) }
             print("removed rule \(id) of \(user)")
         }
     }

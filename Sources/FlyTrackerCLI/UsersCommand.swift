@@ -12,7 +12,7 @@ struct UsersCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Passwd.self, Logout.self, Delete.self, Set.self]
     )
 
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create a user. The password is read from standard input (first line) or asked for on the terminal.")
         @Argument(help: "User name (1-32 letters, digits, '.', '_', '-').") var name: String
@@ -20,25 +20,25 @@ struct UsersCommand: ParsableCommand {
         @Option(help: "Units: metric, imperial or aeronautical.") var units: Units = .metric
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            try reportingErrors {
-                if try database.user(named: name) != nil { throw UserError.duplicateUsername(name) }
+            try await reportingErrors {
+                if try await database.accounts.user(named: name) != nil { throw UserError.duplicateUsername(name) }
                 let password = try readPassword(prompt: "Password for \(name): ")
-                try database.addUser(username: name, password: password, email: email, units: units, now: unixNow())
+                try await database.accounts.add(username: name, password: password, email: email, units: units, now: unixNow())
             }
             print("added user \(name)")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List users.")
         @Flag(help: "JSON output.") var json = false
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            let users = try reportingErrors { try database.users() }
+            let users = try await reportingErrors { try await database.accounts.all() }
             if json {
                 struct Entry: Encodable {
                     var username: String, email: String?, units: String, darkMode: Bool, language: String, webhooks: [String], created: Double
@@ -53,16 +53,16 @@ struct UsersCommand: ParsableCommand {
         }
     }
 
-    struct Passwd: ParsableCommand {
+    struct Passwd: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Set a user's password (read like 'add').")
         @Argument(help: "User name.") var name: String
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            try reportingErrors {
-                _ = try database.requireUser(named: name)
-                try database.setPassword(username: name, password: try readPassword(prompt: "New password for \(name): "))
+            try await reportingErrors {
+                _ = try await database.accounts.require(named: name)
+                try await database.accounts.setPassword(username: name, password: try readPassword(prompt: "New password for \(name): "))
             }
             print("password changed for \(name); every session of the account has ended")
         }
@@ -75,25 +75,25 @@ struct UsersCommand: ParsableCommand {
 
         func run() async throws {
             let database = try store.openStore()
-            let id = try reportingErrors { try database.requireUser(named: name).id! }
+            let id = try await reportingErrors { try await database.accounts.require(named: name).id! }
             let ended = try await reportingErrors { try await database.loginSessions.endAll(userId: id) }
             print("ended \(ended) session\(ended == 1 ? "" : "s") of \(name)")
         }
     }
 
-    struct Delete: ParsableCommand {
+    struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a user with their watchlist and journal.")
         @Argument(help: "User name.") var name: String
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            try reportingErrors { try database.deleteUser(username: name) }
+            try await reportingErrors { try await database.accounts.delete(username: name) }
             print("deleted user \(name)")
         }
     }
 
-    struct Set: ParsableCommand {
+    struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Change a user's settings.")
         @Argument(help: "User name.") var name: String
         @Option(help: "Email address.") var email: String?
@@ -104,10 +104,10 @@ struct UsersCommand: ParsableCommand {
         @Flag(help: "Remove every webhook.") var clearWebhooks = false
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try store.openStore()
-            try reportingErrors {
-                var user = try database.requireUser(named: name)
+            try await reportingErrors {
+                var user = try await database.accounts.require(named: name)
                 if let email { user.email = email }
                 if let units { user.units = units }
                 if let darkMode {
@@ -122,7 +122,7 @@ struct UsersCommand: ParsableCommand {
                 }
                 if clearWebhooks { user.channels = [] }
                 user.channels += addWebhook.map { NotificationChannel(kind: .webhook, url: $0) }
-                try database.updateUser(user)
+                try await database.accounts.update(user)
             }
             print("updated user \(name)")
         }

@@ -205,36 +205,6 @@ extension PostgresStore {
         }
     }
 
-    public func journal(username: String, limit: Int) throws -> [JournalEventRecord] {
-        let userId = try requireUser(named: username).id!
-        return try blocking { [client, logger] in
-            var out: [JournalEventRecord] = []
-            let rows = try await client.query("""
-                SELECT id, userId, watchRuleId, visitId, address, time, kind, callsign, registration, typeCode,
-                       latitude, longitude, altitude, distance, ruleLabel, note
-                FROM journalEvent WHERE userId = \(userId) ORDER BY time DESC, id DESC LIMIT \(limit)
-                """, logger: logger)
-            for try await row in rows { if let e = try Self.journalEvent(row) { out.append(e) } }
-            return out
-        }
-    }
-
-    /// A journal row (`id, userId, watchRuleId, visitId, address, time, kind, callsign,
-    /// registration, typeCode, latitude, longitude, altitude, distance, ruleLabel, note`); nil
-    /// for a kind this version does not know.
-    static func journalEvent(_ row: PostgresRow) throws -> JournalEventRecord? {
-        let c = try row.makeRandomAccess()
-        guard let kind = JournalKind(rawValue: try c[6].decode(String.self)) else { return nil }
-        return JournalEventRecord(
-            id: try c[0].decode(Int64.self), userId: try c[1].decode(Int64.self), watchRuleId: try c[2].decode(Int64?.self),
-            visitId: try c[3].decode(Int64?.self), address: try c[4].decode(Int.self), time: try c[5].decode(Double.self),
-            kind: kind, callsign: try c[7].decode(String?.self), registration: try c[8].decode(String?.self),
-            typeCode: try c[9].decode(String?.self), latitude: try c[10].decode(Double?.self),
-            longitude: try c[11].decode(Double?.self), altitude: try c[12].decode(Int?.self),
-            distance: try c[13].decode(Double?.self), ruleLabel: try c[14].decode(String?.self),
-            note: try c[15].decode(String?.self))
-    }
-
     public func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord] {
         try blocking { [client, logger] in
             var out: [VisitReceiverRecord] = []

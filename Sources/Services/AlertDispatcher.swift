@@ -132,7 +132,7 @@ public actor AlertDispatcher {
         var log: [AlertDeliveryRecord] = []
         for event in events where kinds.contains(event.kind) {
             if Task.isCancelled { break }
-            guard let user = user(event.userId) else { continue }
+            guard let user = await user(event.userId) else { continue }
             let webhooks = user.channels.filter { $0.kind == .webhook }
             if event.kind.isRateLimited {
                 let key = Self.limitKey(event)
@@ -154,9 +154,9 @@ public actor AlertDispatcher {
         return log
     }
 
-    private func user(_ id: Int64) -> UserRecord? {
+    private func user(_ id: Int64) async -> UserRecord? {
         if let cached = userCache[id] { return cached }
-        let user = try? store.user(id: id)
+        let user = await try? store.accounts.user(id: id)
         userCache[id] = user
         return user
     }

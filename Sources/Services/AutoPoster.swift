@@ -53,7 +53,7 @@ public final class AutoPoster {
         }
         if kinds.contains(.goal) {
             for e in goalEvents where e.kind == .goal {
-                let name = try store.user(id: e.userId)?.username ?? "someone"
+                let name = try await store.accounts.user(id: e.userId)?.username ?? "someone"
                 posts.append(PostRecord(userId: e.userId, audience: .friends, text: "\(name) reached a goal: \(e.ruleLabel ?? "")", address: e.address,
                                         visitId: e.visitId, createdAt: now))
             }

@@ -37,7 +37,7 @@ public final class GoalService {
                 }
                 let who = v.callsign ?? v.registration ?? Observation.hex(UInt32(truncatingIfNeeded: v.address))
                 for userId in owners {
-                    let language = try store.user(id: userId)?.language ?? MessageCatalogues.english
+                    let language = try await store.accounts.user(id: userId)?.language ?? MessageCatalogues.english
                     let note = MessageCatalogues.shipped.text(v.typeCode == nil ? "goal.reached" : "goal.reachedWithType", language: language,
                                                               ["goal": goals[i].name, "who": who, "type": v.typeCode ?? ""])
                     let event = JournalEventRecord(userId: userId, watchRuleId: nil, visitId: v.id, address: v.address, time: v.lastSeen, kind: .goal,

@@ -26,11 +26,11 @@ public final class ReminderService {
     /// Re-reads who has reminders, and their places and rules.
     public func reload() async throws {
         let reminders = Dictionary(grouping: try await store.places.allReminders(), by: \.userId)
-        let airlines = try store.airlineCodes()
+        let airlines = try await store.watchlists.airlineCodes()
         var loaded: [(UserRecord, [PlaceRecord], [ReminderRecord], WatchlistMatcher)] = []
         let rules = Dictionary(grouping: try await store.watchRules(), by: \.userId)
         for (userId, list) in reminders.sorted(by: { $0.key < $1.key }) {
-            guard let user = try store.user(id: userId) else { continue }
+            guard let user = try await store.accounts.user(id: userId) else { continue }
             await loaded.append((user, try store.places.places(userId: userId), list, WatchlistMatcher(rules: rules[userId] ?? [], airlines: airlines)))
         }
         users = loaded

@@ -73,7 +73,7 @@ public final class SightingRecorder {
     public init(store: any SightingStore, settings: RecorderSettings = RecorderSettings()) async throws {
         self.store = store
         self.settings = settings
-        matcher = try await WatchlistMatcher(rules: store.watchRules(), airlines: store.airlineCodes())
+        matcher = try await WatchlistMatcher(rules: store.watchRules(), airlines: store.watchlists.airlineCodes())
     }
 
     public convenience init(database: AppDatabase, settings: RecorderSettings = RecorderSettings()) async throws {
@@ -82,7 +82,7 @@ public final class SightingRecorder {
 
     /// Re-reads the watchlists (after `track add/remove`).
     public func reloadRules() async throws {
-        matcher = try await WatchlistMatcher(rules: store.watchRules(), airlines: store.airlineCodes())
+        matcher = try await WatchlistMatcher(rules: store.watchRules(), airlines: store.watchlists.airlineCodes())
     }
 
     /// Rows handed to the store so far (visits inserted or updated, track points, journal

@@ -1,9 +1,7 @@
-import GRDB
-
 /// IATA ↔ ICAO airline designators, so a flight number written the passenger way (`BA283`)
 /// matches the callsign aircraft transmit (`BAW283`). A built-in table of major airlines
 /// (IATA codes per IATA's airline coding directory, ICAO per Doc 8585); users extend it with
-/// rows of the `airlineCode` table (`AppDatabase.addAirlineCode`).
+/// rows of the `airlineCode` table (`WatchlistRepository.addAirlineCode`).
 public struct AirlineCodes: Sendable {
     /// IATA → ICAO.
     public private(set) var icaoForIATA: [String: String]
@@ -66,8 +64,7 @@ public struct AirlineCodes: Sendable {
 }
 
 /// One row of `airlineCode`: a user addition to the IATA ↔ ICAO table.
-public struct AirlineCodeRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {
-    public static let databaseTableName = "airlineCode"
+public struct AirlineCodeRecord: Codable, Sendable, Hashable {
     public var iata: String
     public var icao: String
     public var name: String?
@@ -76,18 +73,5 @@ public struct AirlineCodeRecord: Codable, FetchableRecord, PersistableRecord, Se
         self.iata = iata.uppercased()
         self.icao = icao.uppercased()
         self.name = name
-    }
-}
-
-extension AppDatabase {
-    /// The built-in airline table with the database's additions.
-    public func airlineCodes() throws -> AirlineCodes {
-        let rows = try writer.read { db in try AirlineCodeRecord.fetchAll(db) }
-        return AirlineCodes(extra: Dictionary(rows.map { ($0.iata, $0.icao) }) { _, new in new })
-    }
-
-    /// Adds or replaces an IATA → ICAO airline designator pair.
-    public func addAirlineCode(_ record: AirlineCodeRecord) throws {
-        try writer.write { db in try record.save(db) }
     }
 }

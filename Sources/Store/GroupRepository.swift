@@ -248,7 +248,7 @@ extension SightingStore {
     /// watchlist: `WatchRule.isWatchlistRow`) and the label `group NAME: …`, so a member's
     /// journal and alerts show the group's matches.
     public func watchRules() async throws -> [WatchRule] {
-        var rules = try allRules()
+        var rules = try await watchlists.all()
         for (group, rule, members) in try await groups.allGroupRules() {
             for member in members {
                 var r = rule

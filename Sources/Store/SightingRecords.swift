@@ -217,15 +217,6 @@ public struct AlertDeliveryRecord: Codable, FetchableRecord, MutablePersistableR
 }
 
 extension AppDatabase {
-    /// A user's journal, newest first.
-    public func journal(username: String, limit: Int = 100) throws -> [JournalEventRecord] {
-        let user = try requireUser(username)
-        return try writer.read { db in
-            try JournalEventRecord.filter(Column("userId") == user.id!).order(Column("time").desc, Column("id").desc)
-                .limit(limit).fetchAll(db)
-        }
-    }
-
     /// An aircraft's visits, newest first.
     public func visits(address: UInt32, limit: Int = 100) throws -> [VisitRecord] {
         try writer.read { db in

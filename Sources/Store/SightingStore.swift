@@ -64,32 +64,11 @@ public protocol SightingStore: AnyObject, Sendable {
     /// skips rule reloads and retention instead of waiting for it.
     var isAvailable: Bool { get }
 
-    // Accounts
-    func addUser(username: String, password: String, email: String?, units: Units, now: Double, cost: UInt8) throws -> UserRecord
-    func user(named username: String) throws -> UserRecord?
-    func users() throws -> [UserRecord]
-    func authenticate(username: String, password: String) throws -> UserRecord
-    func deleteUser(username: String) throws
-    /// The user with this id, or nil.
-    func user(id: Int64) throws -> UserRecord?
-    /// Saves changed settings (units, dark mode, language, channels, email), validated.
-    func updateUser(_ user: UserRecord) throws
-    /// Sets a new password and ends every session of the account.
-    func setPassword(username: String, password: String, cost: UInt8) throws
-
-    // Watchlists
-    func addRule(username: String, kind: WatchKind, value: String, label: String?, now: Double) throws -> WatchRule
-    func rules(username: String) throws -> [WatchRule]
-    func allRules() throws -> [WatchRule]
-    func removeRule(username: String, id: Int64) throws
-    func airlineCodes() throws -> AirlineCodes
-
     // The sighting log
     func write(_ batch: SightingBatch) throws -> SightingWriteResult
     func visits(address: UInt32, limit: Int) throws -> [VisitRecord]
     /// Visits of an aircraft by registration (compared without `-`, spaces, dots, case).
     func visits(registration: String, limit: Int) throws -> [VisitRecord]
-    func journal(username: String, limit: Int) throws -> [JournalEventRecord]
     func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord]
     /// A visit's track points in time order.
     func trackPoints(visitId: Int64) throws -> [TrackPointRecord]
@@ -111,6 +90,10 @@ public protocol SightingStore: AnyObject, Sendable {
 }
 
 extension SightingStore {
+    /// Accounts.
+    public var accounts: AccountRepository { AccountRepository(sql) }
+    /// Watchlists, the airline table and the journal.
+    public var watchlists: WatchlistRepository { WatchlistRepository(sql) }
     /// Login sessions.
     public var loginSessions: SessionRepository { SessionRepository(sql) }
     /// Profiles and pictures.
@@ -124,24 +107,12 @@ extension SightingStore {
     /// Posts, comments, reports and site admins.
     public var posts: PostRepository { PostRepository(sql) }
     /// Friends and blocks.
-    public var social: SocialRepository { SocialRepository(sql, userNamed: { [self] in try user(named: $0) }) }
+    public var social: SocialRepository { SocialRepository(sql) }
     /// The alert delivery log.
     public var deliveryLog: AlertDeliveryLog { AlertDeliveryLog(sql) }
 
     /// Writes at once: nothing queued, nothing to release.
     public func finishWriting() -> Int { 0 }
-
-    @discardableResult
-    public func addUser(username: String, password: String, email: String? = nil, units: Units = .metric, now: Double,
-                        cost: UInt8 = AppDatabase.defaultBcryptCost) throws -> UserRecord {
-        try addUser(username: username, password: password, email: email, units: units, now: now, cost: cost)
-    }
-
-    /// The user with this name, or `UserError.unknownUser`.
-    public func requireUser(named username: String) throws -> UserRecord {
-        guard let user = try user(named: username) else { throw UserError.unknownUser(username) }
-        return user
-    }
 
     /// The place `text` names (`LAT,LON` or an airport code): the store's imported airports,
     /// else the built-in ones.
@@ -149,25 +120,12 @@ extension SightingStore {
         if let airports = self as? any AirportStore { return try CommandInput.place(text) { try airports.airport(code: $0) } }
         return try CommandInput.place(text) { Airports.builtIn(code: $0) }
     }
-
-    public func setPassword(username: String, password: String) throws {
-        try setPassword(username: username, password: password, cost: AppDatabase.defaultBcryptCost)
-    }
-
-    @discardableResult
-    public func addRule(username: String, kind: WatchKind, value: String, now: Double) throws -> WatchRule {
-        try addRule(username: username, kind: kind, value: value, label: nil, now: now)
-    }
 }
 
 extension AppDatabase: SightingStore {
     public var engine: String { "sqlite" }
     public var isAvailable: Bool { true }
     public var sql: any SQLDatabase { GRDBDatabase(writer) }
-
-    public func user(id: Int64) throws -> UserRecord? {
-        try writer.read { db in try UserRecord.fetchOne(db, key: id) }
-    }
 
     public func closeInterruptedVisits(lastSeenBefore time: Double) throws -> [VisitRecord] {
         try writer.write { db in

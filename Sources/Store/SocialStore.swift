@@ -64,13 +64,12 @@ public enum SocialError: Error, Equatable, CustomStringConvertible {
 /// asked, and `friends` both ways once accepted; `userBlock(userId, blockedId)`.
 public struct SocialRepository: Sendable {
     let database: any SQLDatabase
-    /// Finds an account by name (the accounts' own lookup).
-    let userNamed: @Sendable (String) throws -> UserRecord?
 
-    public init(_ database: any SQLDatabase, userNamed: @escaping @Sendable (String) throws -> UserRecord?) {
+    public init(_ database: any SQLDatabase) {
         self.database = database
-        self.userNamed = userNamed
     }
+
+    var accounts: AccountRepository { AccountRepository(database) }
 
     /// The friendship row from `userId` to `otherId` (`requested` or `friends`), if any.
     func friendship(from userId: Int64, to otherId: Int64) async throws -> String? {
@@ -97,7 +96,7 @@ public struct SocialRepository: Sendable {
     /// The other user by name as `userId` may address them: unknown when missing or when they
     /// block `userId`.
     public func addressable(_ name: String, by userId: Int64) async throws -> UserRecord {
-        guard let other = try userNamed(name), let id = other.id, try await !blocks(id, userId) else { throw SocialError.unknownUser(name) }
+        guard let other = try await accounts.user(named: name), let id = other.id, try await !blocks(id, userId) else { throw SocialError.unknownUser(name) }
         guard id != userId else { throw SocialError.yourself }
         return other
     }
@@ -135,7 +134,7 @@ public struct SocialRepository: Sendable {
 
     /// Blocks `name`: any friendship or request between them ends; neither sees the other.
     public func block(userId: Int64, name: String, now: Double) async throws {
-        guard let other = try userNamed(name), let id = other.id else { throw SocialError.unknownUser(name) }
+        guard let other = try await accounts.user(named: name), let id = other.id else { throw SocialError.unknownUser(name) }
         guard id != userId else { throw SocialError.yourself }
         try await database.transaction([
             Self.clear(userId, id),
@@ -144,7 +143,7 @@ public struct SocialRepository: Sendable {
     }
 
     public func unblock(userId: Int64, name: String, now: Double) async throws {
-        guard let other = try userNamed(name), let id = other.id, try await blocks(userId, id) else { throw SocialError.unknownUser(name) }
+        guard let other = try await accounts.user(named: name), let id = other.id, try await blocks(userId, id) else { throw SocialError.unknownUser(name) }
         try await database.write("DELETE FROM userBlock WHERE userId = \(userId) AND blockedId = \(id)")
     }
 

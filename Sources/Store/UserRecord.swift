@@ -1,6 +1,4 @@
 import Foundation
-import GRDB
-import HummingbirdBcrypt
 import Localization
 
 /// Display units of a user.
@@ -25,9 +23,7 @@ public struct NotificationChannel: Codable, Sendable, Hashable {
 }
 
 /// One row of `user`: an account. The password is kept only as a bcrypt hash.
-public struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Hashable {
-    public static let databaseTableName = "user"
-
+public struct UserRecord: Codable, Sendable, Hashable {
     public var id: Int64?
     public var username: String
     public var email: String?
@@ -55,8 +51,6 @@ public struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord, Se
         self.timeFormat = timeFormat
     }
 
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-
     /// Sets `language` to `code` as its catalogue spells it (`DE` → `de`), or throws
     /// `unknownLanguage`: the page and alert texts exist only in the shipped languages.
     public mutating func setLanguage(_ code: String) throws(UserError) {
@@ -64,11 +58,6 @@ public struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord, Se
             throw .unknownLanguage(code, known: MessageCatalogues.shipped.codes)
         }
         language = catalogue.code
-    }
-
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let username = Column(CodingKeys.username)
     }
 }
 
@@ -101,74 +90,9 @@ public enum UserError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-extension AppDatabase {
+extension UserRecord {
     /// bcrypt cost for new hashes (2^cost rounds). Tests may lower it to 4.
     public static let defaultBcryptCost: UInt8 = 12
-
-    /// Validates and creates an account; the password is hashed with bcrypt.
-    @discardableResult
-    public func addUser(username: String, password: String, email: String? = nil, units: Units = .metric,
-                        now: Double, cost: UInt8 = AppDatabase.defaultBcryptCost) throws -> UserRecord {
-        try Self.validate(username: username)
-        if let email { try Self.validate(email: email) }
-        guard password.count >= 8 else { throw UserError.weakPassword }
-        let hash = Bcrypt.hash(password, cost: cost)
-        return try writer.write { db in
-            if try UserRecord.filter(UserRecord.Columns.username == username).fetchOne(db) != nil {
-                throw UserError.duplicateUsername(username)
-            }
-            var user = UserRecord(username: username, email: email, passwordHash: hash, units: units, createdAt: now)
-            try user.insert(db)
-            return user
-        }
-    }
-
-    /// The user with this name (case-insensitive), or nil.
-    public func user(named username: String) throws -> UserRecord? {
-        try writer.read { db in try UserRecord.filter(UserRecord.Columns.username == username).fetchOne(db) }
-    }
-
-    /// The user with this name, or `UserError.unknownUser`.
-    public func requireUser(_ username: String) throws -> UserRecord {
-        guard let user = try user(named: username) else { throw UserError.unknownUser(username) }
-        return user
-    }
-
-    /// Every account, by name.
-    public func users() throws -> [UserRecord] {
-        try writer.read { db in try UserRecord.order(UserRecord.Columns.username.collating(.nocase)).fetchAll(db) }
-    }
-
-    /// The user when `password` is theirs; `UserError.unknownUser` / `.wrongPassword` otherwise.
-    public func authenticate(username: String, password: String) throws -> UserRecord {
-        let user = try requireUser(username)
-        guard Bcrypt.verify(password, hash: user.passwordHash) else { throw UserError.wrongPassword }
-        return user
-    }
-
-    /// Replaces a user's password.
-    public func setPassword(username: String, password: String, cost: UInt8 = AppDatabase.defaultBcryptCost) throws {
-        guard password.count >= 8 else { throw UserError.weakPassword }
-        var user = try requireUser(username)
-        user.passwordHash = Bcrypt.hash(password, cost: cost)
-        try writer.write { db in
-            try user.update(db)
-            // A new password ends every session: whoever knew the old one is logged out.
-            try db.execute(sql: "DELETE FROM loginSession WHERE userId = ?", arguments: [user.id])
-        }
-    }
-
-    /// Saves changed settings (units, dark mode, language, channels, email).
-    public func updateUser(_ user: UserRecord) throws {
-        try Self.validate(settings: user)
-        try writer.write { db in try user.update(db) }
-    }
-
-    /// Deletes a user with their watchlist, journal, deliveries and sessions.
-    public func deleteUser(username: String) throws {
-        let user = try requireUser(username)
-        _ = try writer.write { db in try UserRecord.deleteOne(db, key: user.id) }
-    }
 
     public static func validate(username: String) throws(UserError) {
         let allowed = username.unicodeScalars.allSatisfy {

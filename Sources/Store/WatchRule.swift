@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What a watchlist rule matches on.
 public enum WatchKind: String, Codable, Sendable, CaseIterable {
@@ -26,9 +25,7 @@ public enum WatchKind: String, Codable, Sendable, CaseIterable {
 }
 
 /// One row of `watchRule`: a user tracks aircraft or flights.
-public struct WatchRule: Codable, FetchableRecord, MutablePersistableRecord, Sendable, Hashable {
-    public static let databaseTableName = "watchRule"
-
+public struct WatchRule: Codable, Sendable, Hashable {
     public var id: Int64?
     public var userId: Int64
     public var kind: WatchKind
@@ -44,14 +41,6 @@ public struct WatchRule: Codable, FetchableRecord, MutablePersistableRecord, Sen
         self.value = value
         self.label = label
         self.createdAt = createdAt
-    }
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-
-    public enum Columns {
-        public static let userId = Column(CodingKeys.userId)
-        public static let kind = Column(CodingKeys.kind)
-        public static let value = Column(CodingKeys.value)
     }
 
     /// The stored form of a user's value, or `WatchRuleError.invalidValue`.
@@ -118,41 +107,76 @@ public enum WatchRuleError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-extension AppDatabase {
-    /// Adds a rule for `username` after validating the value.
+/// Watchlists: each user's rules, the airline table flight rules are matched through, and
+/// the journal of what the rules matched. Written once for both engines, on the storage seam
+/// (`store.watchlists`); a duplicate rule is told by the unique key (userId, kind, value).
+public struct WatchlistRepository: Sendable {
+    let database: any SQLDatabase
+
+    public init(_ database: any SQLDatabase) {
+        self.database = database
+    }
+
+    var accounts: AccountRepository { AccountRepository(database) }
+
+    /// Adds a rule for `username` after validating the value (`WatchRule.normalize`).
     @discardableResult
-    public func addRule(username: String, kind: WatchKind, value: String, label: String? = nil, now: Double) throws -> WatchRule {
+    public func add(username: String, kind: WatchKind, value: String, label: String? = nil, now: Double) async throws -> WatchRule {
         let normalized = try WatchRule.normalize(kind: kind, value: value)
-        let user = try requireUser(username)
-        return try writer.write { db in
-            let existing = try WatchRule.filter(WatchRule.Columns.userId == user.id! && WatchRule.Columns.kind == kind.rawValue
-                                                && WatchRule.Columns.value == normalized).fetchCount(db)
-            guard existing == 0 else { throw WatchRuleError.duplicate(kind: kind, value: normalized) }
-            var rule = WatchRule(userId: user.id!, kind: kind, value: normalized, label: label, createdAt: now)
-            try rule.insert(db)
-            return rule
+        let userId = try await accounts.require(named: username).id!
+        do {
+            let rows = try await database.write("""
+                INSERT INTO watchRule (userId, kind, value, label, createdAt)
+                VALUES (\(userId), \(kind.rawValue), \(normalized), \(label), \(now)) RETURNING *
+                """)
+            return try rows[0].decode(record: WatchRule.self)
+        } catch where database.isUniqueViolation(error) {
+            throw WatchRuleError.duplicate(kind: kind, value: normalized)
         }
     }
 
     /// A user's rules, oldest first.
-    public func rules(username: String) throws -> [WatchRule] {
-        let user = try requireUser(username)
-        return try writer.read { db in
-            try WatchRule.filter(WatchRule.Columns.userId == user.id!).order(Column("id")).fetchAll(db)
-        }
+    public func rules(username: String) async throws -> [WatchRule] {
+        let userId = try await accounts.require(named: username).id!
+        return try await database.all("SELECT * FROM watchRule WHERE userId = \(userId) ORDER BY id")
     }
 
-    /// Every rule of every user (to build a `WatchlistMatcher`).
-    public func allRules() throws -> [WatchRule] {
-        try writer.read { db in try WatchRule.order(Column("id")).fetchAll(db) }
+    /// Every rule of every user, oldest first (what `SightingStore.watchRules()` adds the
+    /// groups' rules to).
+    public func all() async throws -> [WatchRule] {
+        try await database.all("SELECT * FROM watchRule ORDER BY id")
     }
 
-    /// Removes one of the user's rules by id.
-    public func removeRule(username: String, id: Int64) throws {
-        let user = try requireUser(username)
-        let deleted = try writer.write { db in
-            try WatchRule.filter(Column("id") == id && WatchRule.Columns.userId == user.id!).deleteAll(db)
-        }
-        guard deleted > 0 else { throw WatchRuleError.unknownRule(id) }
+    /// Removes one of the user's rules by id (`WatchRuleError.unknownRule` when it is not theirs).
+    public func remove(username: String, id: Int64) async throws {
+        let userId = try await accounts.require(named: username).id!
+        let deleted = try await database.write("DELETE FROM watchRule WHERE id = \(id) AND userId = \(userId) RETURNING id")
+        guard !deleted.isEmpty else { throw WatchRuleError.unknownRule(id) }
+    }
+
+    /// The built-in airline table with the database's additions.
+    public func airlineCodes() async throws -> AirlineCodes {
+        let rows = try await database.query("SELECT iata, icao FROM airlineCode")
+        var extra: [String: String] = [:]
+        for row in rows { extra[try row.decode(0, as: String.self)] = try row.decode(1, as: String.self) }
+        return AirlineCodes(extra: extra)
+    }
+
+    /// Adds or replaces an IATA → ICAO airline designator pair.
+    public func addAirlineCode(_ record: AirlineCodeRecord) async throws {
+        try await database.write("""
+            INSERT INTO airlineCode (iata, icao, name) VALUES (\(record.iata), \(record.icao), \(record.name))
+            ON CONFLICT (iata) DO UPDATE SET icao = excluded.icao, name = excluded.name
+            """)
+    }
+
+    /// A user's journal, newest first. Events of a kind this version does not know (written
+    /// by a newer one) are left out.
+    public func journal(username: String, limit: Int = 100) async throws -> [JournalEventRecord] {
+        let userId = try await accounts.require(named: username).id!
+        return try await database.all("""
+            SELECT * FROM journalEvent WHERE userId = \(userId) AND kind IN (\(SQL.list(JournalKind.allCases.map(\.rawValue))))
+            ORDER BY time DESC, id DESC LIMIT \(limit)
+            """)
     }
 }

@@ -59,7 +59,7 @@ struct AccountController<Context: RequestContext> {
         let c = try await request.decode(as: Credentials.self, context: context)
         let user: UserRecord
         do {
-            user = try accounts.database.addUser(username: c.username, password: c.password, email: c.email,
+            user = try await accounts.database.accounts.add(username: c.username, password: c.password, email: c.email,
                                                  now: clock(), cost: accounts.bcryptCost)
         } catch let error as UserError {
             if case .duplicateUsername = error { throw APIError(.conflict, error.description) }
@@ -80,7 +80,7 @@ struct AccountController<Context: RequestContext> {
         }
         let user: UserRecord
         do {
-            user = try accounts.database.authenticate(username: c.username, password: c.password)
+            user = try await accounts.database.accounts.authenticate(username: c.username, password: c.password)
         } catch let error as UserError {
             // An unknown name costs one bcrypt verification too, as a known one does, so the
             // answer's timing does not tell which names exist.
@@ -138,13 +138,13 @@ struct AccountController<Context: RequestContext> {
         }
         if let email = change.email { u.email = email.isEmpty ? nil : email }
         if let format = change.timeFormat { u.timeFormat = format }
-        do { try accounts.database.updateUser(u) } catch let error as UserError { throw APIError.badRequest(error.description) }
+        do { try await accounts.database.accounts.update(u) } catch let error as UserError { throw APIError.badRequest(error.description) }
         return .json(Self.profile(u))
     }
 
     @Sendable func watchlist(_ request: Request, context: Context) async throws -> Response {
         let u = try await user(request)
-        let rules = try accounts.database.rules(username: u.username)
+        let rules = try await accounts.database.watchlists.rules(username: u.username)
         return .json(Self.rulesDocument(rules))
     }
 
@@ -152,7 +152,7 @@ struct AccountController<Context: RequestContext> {
         let u = try await user(request)
         let add = try await request.decode(as: WatchAddition.self, context: context)
         do {
-            let rule = try accounts.database.addRule(username: u.username, kind: add.kind, value: add.value ?? "*",
+            let rule = try await accounts.database.watchlists.add(username: u.username, kind: add.kind, value: add.value ?? "*",
                                                      label: add.label, now: clock())
             return .json(Self.rule(rule), status: .created)
         } catch let error as WatchRuleError {
@@ -165,7 +165,7 @@ struct AccountController<Context: RequestContext> {
         let u = try await user(request)
         guard let text = context.parameters.get("id"), let id = Int64(text) else { throw APIError.badRequest("rule id must be a number") }
         do {
-            try accounts.database.removeRule(username: u.username, id: id)
+            try await accounts.database.watchlists.remove(username: u.username, id: id)
         } catch is WatchRuleError {
             throw APIError.notFound("no watchlist rule \(id) of yours")
         }
@@ -179,7 +179,7 @@ struct AccountController<Context: RequestContext> {
             guard let l = Int(text), (1...1000).contains(l) else { throw APIError.badRequest("limit must be 1...1000") }
             limit = l
         }
-        let events = try accounts.database.journal(username: u.username, limit: limit)
+        let events = try await accounts.database.watchlists.journal(username: u.username, limit: limit)
         return .json(Self.journalDocument(events, for: u))
     }
 
@@ -261,7 +261,7 @@ public struct WebAccounts: Sendable {
     let decoyHash: String
 
     public init(database: any SightingStore, sessions: SessionStore = SessionStore(), limiter: LoginRateLimiter = LoginRateLimiter(),
-                bcryptCost: UInt8 = AppDatabase.defaultBcryptCost, allowRegistration: Bool = true, servesHTTPS: Bool = false) {
+                bcryptCost: UInt8 = UserRecord.defaultBcryptCost, allowRegistration: Bool = true, servesHTTPS: Bool = false) {
         self.database = database
         self.sessions = sessions
         self.limiter = limiter

@@ -47,7 +47,7 @@ struct CompareController<Context: RequestContext> {
         }
         let other: String
         if let name = request.uri.queryParameters["with"].map(String.init) {
-            guard let friend = try accounts.database.user(named: name), let id = friend.id,
+            guard let friend = try await accounts.database.accounts.user(named: name), let id = friend.id,
                   try await accounts.database.social.relation(of: u.id!, to: id) == .friend else {
                 throw APIError.notFound("no friend '\(name)'")
             }

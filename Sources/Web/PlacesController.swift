@@ -164,7 +164,7 @@ struct PlacesController<Context: RequestContext> {
         var places = try await accounts.database.places.places(userId: u.id!)
         if let home = receiver { places.insert(EtaBoard.receiverPlace(home, userId: u.id!), at: 0) }
         let matcher = WatchlistMatcher(rules: try await accounts.database.watchRules().filter { $0.userId == u.id },
-                                       airlines: try accounts.database.airlineCodes())
+                                       airlines: try await accounts.database.watchlists.airlineCodes())
         let predictions = EtaBoard.predictions(snapshot, places: places, matcher: matcher)
         return .json(PlacesDocuments.eta(predictions, now: now, format: u.timeFormat, language: u.language, units: u.units))
     }

@@ -35,7 +35,7 @@ struct ProfileController<Context: RequestContext> {
 
     /// The profile's owner as `viewer` may address them, and how they stand.
     func subject(_ context: Context, viewer: UserRecord?) async throws -> (UserRecord, Relation?) {
-        guard let name = context.parameters.get("username"), let owner = try accounts.database.user(named: name), let id = owner.id else {
+        guard let name = context.parameters.get("username"), let owner = try await accounts.database.accounts.user(named: name), let id = owner.id else {
             throw APIError.notFound("no user '\(context.parameters.get("username") ?? "")'")
         }
         var relation: Relation?

@@ -14,9 +14,9 @@ struct PlacesCommandTests {
 
     @Test("places add by coordinates, code and name search; refused input stores nothing; remind and forget")
     func placesRoundTrip() async throws {
-        let (path, db) = try StoreCommandsTests.database()
+        let (path, db) = try await StoreCommandsTests.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        let alice = try #require(try db.user(named: "alice")).id!
+        let alice = try await #require(try db.accounts.user(named: "alice")).id!
         try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "Garden", "--at", "52.37,4.89", "--radius", "2km", "--db", path])
         try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "--airport", "ams", "--db", path])
         try await Self.run(PlacesCommand.self, ["add", "--user", "alice", "Big one", "--search", "heathrow", "--db", path])
@@ -48,11 +48,11 @@ struct PlacesCommandTests {
 
     @Test("eta reads an aircraft.json (readsb's shape) and finds the tracked aircraft heading for a place; bad documents are one clear error")
     func etaFromAircraftJSON() async throws {
-        let (path, db) = try StoreCommandsTests.database()
+        let (path, db) = try await StoreCommandsTests.database()
         let directory = (path as NSString).deletingLastPathComponent
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try db.addRule(username: "alice", kind: .callsign, value: "KLM1023", now: 0)
-        _ = try await db.places.addPlace(PlaceRecord(userId: try #require(try db.user(named: "alice")).id!, name: "Ahead", latitude: 53.0, longitude: 4.76, radius: 1, createdAt: 0))
+        try await db.watchlists.add(username: "alice", kind: .callsign, value: "KLM1023", now: 0)
+        _ = try await db.places.addPlace(PlaceRecord(userId: try #require(try db.accounts.user(named: "alice")).id!, name: "Ahead", latitude: 53.0, longitude: 4.76, radius: 1, createdAt: 0))
         // Due north at 480 kt from 60 NM south of the place: over it in 7.5 min.
         let json = #"{"now": 1000.0, "aircraft": [{"hex": "4840d6", "flight": "KLM1023 ", "lat": 52.0, "lon": 4.76, "track": 0, "gs": 480, "alt_baro": 20000, "seen_pos": 0.5}, {"hex": "3c66b0", "flight": "DLH4", "lat": 52.0, "lon": 4.76, "track": 0, "gs": 480, "alt_baro": 20000}]}"#
         let file = directory + "/aircraft.json"
@@ -91,10 +91,10 @@ struct PlacesCommandTests {
 struct SocialCommandTests {
     @Test("groups list/show/delete and moderation reports/delete/admin work on the database; unknown names exit 1")
     func ownerTools() async throws {
-        let (path, db) = try StoreCommandsTests.database()
+        let (path, db) = try await StoreCommandsTests.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        let alice = try #require(try db.user(named: "alice")).id!
-        let bob = try db.addUser(username: "bob", password: "correct horse", now: 0, cost: 4).id!
+        let alice = try await #require(try db.accounts.user(named: "alice")).id!
+        let bob = try await db.accounts.add(username: "bob", password: "correct horse", now: 0, cost: 4).id!
         let g = try await db.groups.createGroup(ownerId: alice, name: "Spotters", description: nil, open: true, now: 0)
         _ = try await db.groups.addGroupRule(groupId: g.id, kind: .type, value: "A388", label: nil, now: 0)
         let post = try await db.posts.addPost(PostRecord(userId: bob, audience: .public, text: "rude", createdAt: 0))

@@ -8,10 +8,10 @@ import Testing
 /// `users`, `track`, `history`, `stats`: bad input exits non-zero and writes nothing.
 @Suite("Store commands", .serialized)
 struct StoreCommandsTests {
-    static func database() throws -> (String, AppDatabase) {
+    static func database() async throws -> (String, AppDatabase) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-cli-\(UUID().uuidString)/db.sqlite").path
         let db = try AppDatabase.open(path: path)
-        try db.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
+        try await db.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         return (path, db)
     }
 
@@ -22,7 +22,7 @@ struct StoreCommandsTests {
 
     @Test("A simulated run answers statistics by type with the fleet's types (no aircraft database imported)")
     func simulatedRunHasTypes() async throws {
-        let (path, db) = try Self.database()
+        let (path, db) = try await Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         var run = try RunCommand.parse(["--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "10", "--db", path, "--quiet"])
         try await run.run()
@@ -34,9 +34,9 @@ struct StoreCommandsTests {
 
     @Test("The journal says what became of each alert: sent, failed, held back, not sent yet; nothing without a webhook")
     func journalAlertColumn() async throws {
-        let (path, db) = try Self.database()
+        let (path, db) = try await Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        var alice = try #require(try db.user(named: "alice"))
+        var alice = try await #require(try db.accounts.user(named: "alice"))
         let kinds: [JournalKind] = [.firstSeen, .closestApproach, .firstSeen, .goal, .position]
         var events: [JournalEventRecord] = []
         for (i, kind) in kinds.enumerated() {
@@ -50,7 +50,7 @@ struct StoreCommandsTests {
         }
         #expect(try await HistoryCommand.alertOutcomes(events, user: alice, database: db).isEmpty, "no webhook, no alerts")
         alice.channels = [NotificationChannel(url: "https://hooks.example.org/a")]
-        try db.updateUser(alice)
+        try await db.accounts.update(alice)
         func log(_ e: JournalEventRecord, _ attempt: Int, _ success: Bool) async throws {
             _ = try await db.deliveryLog.record(AlertDeliveryRecord(userId: alice.id!, journalEventId: e.id, url: "https://hooks.example.org/a",
                                                           time: e.time, attempt: attempt, status: nil, success: success, error: nil))
@@ -72,10 +72,10 @@ struct StoreCommandsTests {
 
     @Test("users set --language takes a language FlyTracker speaks, in any case")
     func setLanguage() async throws {
-        let (path, db) = try Self.database()
+        let (path, db) = try await Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         try await Self.run(UsersCommand.self, ["set", "alice", "--language", "FR", "--db", path])
-        #expect(try db.user(named: "alice")?.language == "fr")
+        await #expect(try db.accounts.user(named: "alice")?.language == "fr")
     }
 
     @Test("history --aircraft shows a visit list and a visit's path in the units asked for (aeronautical unless told)")
@@ -101,13 +101,13 @@ struct StoreCommandsTests {
 
     @Test("A watchlist rule is added, listed and removed")
     func trackRoundTrip() async throws {
-        let (path, db) = try Self.database()
+        let (path, db) = try await Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         try await Self.run(TrackCommand.self, ["add", "--user", "alice", "flight", "BA283", "--db", path])
-        let rules = try db.rules(username: "alice")
+        let rules = try await db.watchlists.rules(username: "alice")
         #expect(rules.map(\.value) == ["BA283"])
         try await Self.run(TrackCommand.self, ["remove", "--user", "alice", "\(rules[0].id!)", "--db", path])
-        #expect(try db.rules(username: "alice").isEmpty)
+        await #expect(try db.watchlists.rules(username: "alice").isEmpty)
     }
 
     @Test("Bad input exits with status 1 and writes nothing", arguments: [
@@ -131,7 +131,7 @@ struct StoreCommandsTests {
         ["stats", "--type", "B7%"],
     ])
     func badInput(arguments: [String]) async throws {
-        let (path, db) = try Self.database()
+        let (path, db) = try await Self.database()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let command: any ParsableCommand.Type = switch arguments[0] {
         case "track": TrackCommand.self
@@ -140,9 +140,9 @@ struct StoreCommandsTests {
         default: StatsCommand.self
         }
         #expect(await ParsedCommand.exitCode(of: try command.parseAsRoot(Array(arguments.dropFirst()) + ["--db", path])) == ExitCode(1))
-        #expect(try db.rules(username: "alice").isEmpty)
-        #expect(try db.users().map(\.username) == ["alice"])
-        let user = try #require(try db.user(named: "alice"))
+        await #expect(try db.watchlists.rules(username: "alice").isEmpty)
+        await #expect(try db.accounts.all().map(\.username) == ["alice"])
+        let user = try await #require(try db.accounts.user(named: "alice"))
         #expect(!user.darkMode && user.channels.isEmpty && user.language == "en")
     }
 }

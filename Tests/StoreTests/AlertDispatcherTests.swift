@@ -67,15 +67,15 @@ final class ScriptedServer: @unchecked Sendable {
 
 @Suite("Webhook alerts")
 struct AlertDispatcherTests {
-    static func setUp(port: Int) throws -> (AppDatabase, JournalEventRecord) {
-        let db = try databaseWithUsers()
-        var alice = try #require(try db.user(named: "alice"))
+    static func setUp(port: Int) async throws -> (AppDatabase, JournalEventRecord) {
+        let db = try await databaseWithUsers()
+        var alice = try await #require(try db.accounts.user(named: "alice"))
         alice.channels = [NotificationChannel(url: "http://127.0.0.1:\(port)/hook")]
-        try db.updateUser(alice)
-        var event = JournalEventRecord(userId: alice.id!, watchRuleId: nil, visitId: nil, address: 0x4840D6, time: 1000, kind: .firstSeen,
+        try await db.accounts.update(alice)
+        let draft = JournalEventRecord(userId: alice.id!, watchRuleId: nil, visitId: nil, address: 0x4840D6, time: 1000, kind: .firstSeen,
                                        callsign: "KLM601", typeCode: "B738", latitude: 52.1, longitude: 4.2, altitude: 3000,
                                        distance: 4.25, ruleLabel: "flight KL601")
-        try db.writer.write { d in try event.insert(d) }
+        let event = try await db.writer.write { d in var e = draft; try e.insert(d); return e }
         return (db, event)
     }
 
@@ -84,7 +84,7 @@ struct AlertDispatcherTests {
         let server = ScriptedServer(statuses: [500, 503, 200])
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let (db, event) = try Self.setUp(port: port)
+        let (db, event) = try await Self.setUp(port: port)
         let dispatcher = AlertDispatcher(database: db, retryDelays: [.milliseconds(10), .milliseconds(20), .milliseconds(40)])
         let log = await dispatcher.deliver([event])
         #expect(log.map(\.attempt) == [1, 2, 3])
@@ -141,7 +141,7 @@ struct AlertDispatcherTests {
         let server = ScriptedServer(statuses: [200])
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let (db, event) = try Self.setUp(port: port)
+        let (db, event) = try await Self.setUp(port: port)
         let dispatcher = AlertDispatcher(database: db, retryDelays: [], minInterval: 600)
         let later = try Self.another(event, after: 10, in: db)
         let position = try Self.another(event, after: 20, kind: .position, in: db)
@@ -158,7 +158,7 @@ struct AlertDispatcherTests {
         let server = ScriptedServer(statuses: [200])
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let (db, event) = try Self.setUp(port: port)
+        let (db, event) = try await Self.setUp(port: port)
         _ = await AlertDispatcher(database: db, retryDelays: [], now: event.time - 5).deliver([event])
         #expect(server.bodies.count == 1)
         // Three restarts in twelve minutes, the aircraft seen anew each time.
@@ -176,7 +176,7 @@ struct AlertDispatcherTests {
         let server = ScriptedServer(statuses: [200])
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let (db, event) = try Self.setUp(port: port)
+        let (db, event) = try await Self.setUp(port: port)
         // Journalled at shutdown (a closest approach), never handed to a dispatcher.
         let closest = try Self.another(event, after: 30, kind: .closestApproach, in: db)
         let next = AlertDispatcher(database: db, retryDelays: [], now: closest.time + 300)
@@ -199,7 +199,7 @@ struct AlertDispatcherTests {
         let server = ScriptedServer(statuses: [500, 200])
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let (db, event) = try Self.setUp(port: port)
+        let (db, event) = try await Self.setUp(port: port)
         #expect(await AlertDispatcher(database: db, retryDelays: []).deliver([event]).map(\.success) == [false])
         let restarted = AlertDispatcher(database: db, retryDelays: [], now: event.time + 60)
         #expect(await restarted.recover().map(\.success) == [true])
@@ -211,7 +211,7 @@ struct AlertDispatcherTests {
         let server = ScriptedServer(statuses: [200])
         let port = try await server.start()
         await server.stop()   // nothing listens on the port now
-        let (db, event) = try Self.setUp(port: port)
+        let (db, event) = try await Self.setUp(port: port)
         let dispatcher = AlertDispatcher(database: db, retryDelays: [.milliseconds(5), .milliseconds(5)], timeout: .milliseconds(500))
         let log = await dispatcher.deliver([event])
         #expect(log.count == 3)

@@ -14,7 +14,7 @@ struct AlertServiceTests {
         let server = ScriptedServer(statuses: [200])
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let (db, first) = try AlertDispatcherTests.setUp(port: port)
+        let (db, first) = try await AlertDispatcherTests.setUp(port: port)
         let second = try AlertDispatcherTests.another(first, after: 1, kind: .closestApproach, in: db)
         let service = AlertService(dispatcher: AlertDispatcher(database: db, retryDelays: [.milliseconds(10)]))
         service.queue.yield([first])
@@ -31,7 +31,7 @@ struct AlertServiceTests {
         let server = ScriptedServer(statuses: [500])
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let (db, event) = try AlertDispatcherTests.setUp(port: port)
+        let (db, event) = try await AlertDispatcherTests.setUp(port: port)
         let service = AlertService(dispatcher: AlertDispatcher(database: db, retryDelays: [.seconds(90), .seconds(90)]))
         let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [], logger: Logger(label: "test")))
         let running = Task { try await group.run() }

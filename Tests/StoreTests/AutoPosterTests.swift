@@ -25,7 +25,7 @@ struct AutoPosterTests {
     @Test("Emergencies once per aircraft and code, the first of a type once, goals to friends; nothing not enabled")
     func posts() async throws {
         let db = try AppDatabase.inMemory()
-        let ann = try db.addUser(username: "ann", password: "correct horse", now: 0, cost: testCost)
+        let ann = try await db.accounts.add(username: "ann", password: "correct horse", now: 0, cost: testCost)
         var old = SightingBatch()
         old.visits = [VisitRecord(address: 1, firstSeen: 0, lastSeen: 10, typeCode: "B738", closed: true)]
         _ = try db.write(old)

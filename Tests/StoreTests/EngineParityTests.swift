@@ -20,8 +20,8 @@ import Tracking
     /// A day of generated sightings: `count` aircraft, each seen in one or two visits at
     /// varied hours, altitudes, distances, tracks and receivers; alice tracks B738s.
     static func fill(_ store: any SightingStore, aircraft count: Int = 60) async throws -> SightingRecorder {
-        try store.addUser(username: "alice", password: "correct horse", now: start, cost: testCost)
-        try store.addRule(username: "alice", kind: .type, value: "B738", now: start)
+        try await store.accounts.add(username: "alice", password: "correct horse", now: start, cost: testCost)
+        try await store.watchlists.add(username: "alice", kind: .type, value: "B738", now: start)
         var settings = RecorderSettings()
         settings.retention = nil
         settings.rulesReloadInterval = nil
@@ -85,84 +85,84 @@ import Tracking
     }
 
     @Test(arguments: Engine.allCases)
-    func accountsValidateAndRefuseDuplicatesRegardlessOfCase(_ engine: Engine) throws {
+    func accountsValidateAndRefuseDuplicatesRegardlessOfCase(_ engine: Engine) async throws {
         let store = try engine.makeStore()
-        let alice = try store.addUser(username: "Alice", password: "correct horse", now: 10, cost: testCost)
+        let alice = try await store.accounts.add(username: "Alice", password: "correct horse", now: 10, cost: testCost)
         #expect(alice.id != nil)
-        #expect(throws: UserError.duplicateUsername("alice")) { try store.addUser(username: "alice", password: "another one", now: 11, cost: testCost) }
-        #expect(throws: UserError.weakPassword) { try store.addUser(username: "bob", password: "short", now: 11, cost: testCost) }
-        #expect(throws: UserError.invalidUsername("bob'); DROP TABLE visit; --")) {
-            try store.addUser(username: "bob'); DROP TABLE visit; --", password: "correct horse", now: 11, cost: testCost)
+        await #expect(throws: UserError.duplicateUsername("alice")) { try await store.accounts.add(username: "alice", password: "another one", now: 11, cost: testCost) }
+        await #expect(throws: UserError.weakPassword) { try await store.accounts.add(username: "bob", password: "short", now: 11, cost: testCost) }
+        await #expect(throws: UserError.invalidUsername("bob'); DROP TABLE visit; --")) {
+            try await store.accounts.add(username: "bob'); DROP TABLE visit; --", password: "correct horse", now: 11, cost: testCost)
         }
-        #expect(try store.user(named: "ALICE")?.id == alice.id)
-        #expect(try store.authenticate(username: "alice", password: "correct horse").username == "Alice")
-        #expect(throws: UserError.wrongPassword) { try store.authenticate(username: "alice", password: "wrong horse") }
-        #expect(throws: UserError.unknownUser("carol")) { try store.authenticate(username: "carol", password: "correct horse") }
-        try store.addUser(username: "bob", password: "correct horse", now: 12, cost: testCost)
-        #expect(try store.users().map(\.username) == ["Alice", "bob"])
+        #expect(try await store.accounts.user(named: "ALICE")?.id == alice.id)
+        #expect(try await store.accounts.authenticate(username: "alice", password: "correct horse").username == "Alice")
+        await #expect(throws: UserError.wrongPassword) { try await store.accounts.authenticate(username: "alice", password: "wrong horse") }
+        await #expect(throws: UserError.unknownUser("carol")) { try await store.accounts.authenticate(username: "carol", password: "correct horse") }
+        try await store.accounts.add(username: "bob", password: "correct horse", now: 12, cost: testCost)
+        #expect(try await store.accounts.all().map(\.username) == ["Alice", "bob"])
     }
 
     @Test(arguments: Engine.allCases)
     func settingsPasswordsAndTheDeliveryLogPersist(_ engine: Engine) async throws {
         let store = try engine.makeStore()
-        var alice = try store.addUser(username: "alice", password: "correct horse", now: 1, cost: testCost)
+        var alice = try await store.accounts.add(username: "alice", password: "correct horse", now: 1, cost: testCost)
         alice.units = .aeronautical
         alice.darkMode = true
         alice.language = "fr"
         alice.email = "alice@example.org"
         alice.channels = [NotificationChannel(url: "https://hooks.example.org/a?b=c")]
-        try store.updateUser(alice)
-        #expect(try store.user(id: alice.id!) == alice)
+        try await store.accounts.update(alice)
+        await #expect(try store.accounts.user(id: alice.id!) == alice)
         var bad = alice
         bad.channels = [NotificationChannel(url: "javascript:alert(1)")]
-        #expect(throws: UserError.invalidURL("javascript:alert(1)")) { try store.updateUser(bad) }
-        #expect(try store.user(id: alice.id!) == alice, "nothing written")
+        await #expect(throws: UserError.invalidURL("javascript:alert(1)")) { try await store.accounts.update(bad) }
+        await #expect(try store.accounts.user(id: alice.id!) == alice, "nothing written")
         // The same webhook twice would post every alert twice: refused, however it is spelt.
         bad.channels = alice.channels + [NotificationChannel(url: "HTTPS://Hooks.Example.org/a/?b=c")]
-        #expect(throws: UserError.duplicateChannel("HTTPS://Hooks.Example.org/a/?b=c")) { try store.updateUser(bad) }
-        #expect(try store.user(id: alice.id!) == alice, "nothing written")
+        await #expect(throws: UserError.duplicateChannel("HTTPS://Hooks.Example.org/a/?b=c")) { try await store.accounts.update(bad) }
+        await #expect(try store.accounts.user(id: alice.id!) == alice, "nothing written")
         bad.channels = alice.channels + [NotificationChannel(url: "https://hooks.example.org/other")]
-        try store.updateUser(bad)
-        #expect(try store.user(id: alice.id!)?.channels.count == 2, "another URL is a second webhook")
-        try store.updateUser(alice)
+        try await store.accounts.update(bad)
+        await #expect(try store.accounts.user(id: alice.id!)?.channels.count == 2, "another URL is a second webhook")
+        try await store.accounts.update(alice)
         // Only a language with a message catalogue: its texts would otherwise fall back unseen.
         bad = alice
         bad.language = "nl"
-        #expect(throws: UserError.unknownLanguage("nl", known: ["en", "de", "fr"])) { try store.updateUser(bad) }
+        await #expect(throws: UserError.unknownLanguage("nl", known: ["en", "de", "fr"])) { try await store.accounts.update(bad) }
         #expect(throws: UserError.unknownLanguage("nl", known: ["en", "de", "fr"])) { try bad.setLanguage("nl") }
         try bad.setLanguage("DE")
         #expect(bad.language == "de")
-        #expect(try store.user(id: alice.id!) == alice, "nothing written")
-        try store.setPassword(username: "alice", password: "battery staple", cost: testCost)
-        #expect(throws: UserError.wrongPassword) { try store.authenticate(username: "alice", password: "correct horse") }
-        #expect(try store.authenticate(username: "alice", password: "battery staple").id == alice.id)
-        #expect(throws: UserError.weakPassword) { try store.setPassword(username: "alice", password: "short", cost: testCost) }
+        await #expect(try store.accounts.user(id: alice.id!) == alice, "nothing written")
+        try await store.accounts.setPassword(username: "alice", password: "battery staple", cost: testCost)
+        await #expect(throws: UserError.wrongPassword) { try await store.accounts.authenticate(username: "alice", password: "correct horse") }
+        await #expect(try store.accounts.authenticate(username: "alice", password: "battery staple").id == alice.id)
+        await #expect(throws: UserError.weakPassword) { try await store.accounts.setPassword(username: "alice", password: "short", cost: testCost) }
         let first = try await store.deliveryLog.record(AlertDeliveryRecord(userId: alice.id!, journalEventId: nil, url: "https://hooks.example.org/a",
                                                                  time: 10, attempt: 1, status: 500, success: false, error: "HTTP 500"))
         let second = try await store.deliveryLog.record(AlertDeliveryRecord(userId: alice.id!, journalEventId: nil, url: "https://hooks.example.org/a",
                                                                   time: 12, attempt: 2, status: 204, success: true, error: nil))
         #expect(first.id != nil && second.id != nil)
         #expect(try await store.deliveryLog.deliveries(limit: 10) == [second, first])
-        #expect(try store.user(id: 999_999) == nil)
+        await #expect(try store.accounts.user(id: 999_999) == nil)
     }
 
     @Test(arguments: Engine.allCases)
-    func watchRulesBelongToTheirUserAndGoWithIt(_ engine: Engine) throws {
+    func watchRulesBelongToTheirUserAndGoWithIt(_ engine: Engine) async throws {
         let store = try engine.makeStore()
-        try store.addUser(username: "alice", password: "correct horse", now: 1, cost: testCost)
-        try store.addUser(username: "bob", password: "correct horse", now: 1, cost: testCost)
-        let rule = try store.addRule(username: "alice", kind: .registration, value: "d-aiup", label: "Lufthansa A320", now: 2)
+        try await store.accounts.add(username: "alice", password: "correct horse", now: 1, cost: testCost)
+        try await store.accounts.add(username: "bob", password: "correct horse", now: 1, cost: testCost)
+        let rule = try await store.watchlists.add(username: "alice", kind: .registration, value: "d-aiup", label: "Lufthansa A320", now: 2)
         #expect(rule.value == "DAIUP")
-        #expect(throws: WatchRuleError.duplicate(kind: .registration, value: "DAIUP")) {
-            try store.addRule(username: "alice", kind: .registration, value: "D-AIUP", label: nil, now: 3)
+        await #expect(throws: WatchRuleError.duplicate(kind: .registration, value: "DAIUP")) {
+            try await store.watchlists.add(username: "alice", kind: .registration, value: "D-AIUP", label: nil, now: 3)
         }
-        #expect(throws: WatchRuleError.self) { try store.addRule(username: "alice", kind: .squawk, value: "9999", label: nil, now: 3) }
-        try store.addRule(username: "bob", kind: .type, value: "A38*", label: nil, now: 4)
-        #expect(try store.rules(username: "alice").map(\.value) == ["DAIUP"])
-        #expect(throws: WatchRuleError.unknownRule(rule.id!)) { try store.removeRule(username: "bob", id: rule.id!) }
-        #expect(try store.allRules().count == 2)
-        try store.deleteUser(username: "alice")
-        #expect(try store.allRules().map(\.value) == ["A38*"], "a deleted user's rules go with them")
+        await #expect(throws: WatchRuleError.self) { try await store.watchlists.add(username: "alice", kind: .squawk, value: "9999", label: nil, now: 3) }
+        try await store.watchlists.add(username: "bob", kind: .type, value: "A38*", label: nil, now: 4)
+        #expect(try await store.watchlists.rules(username: "alice").map(\.value) == ["DAIUP"])
+        await #expect(throws: WatchRuleError.unknownRule(rule.id!)) { try await store.watchlists.remove(username: "bob", id: rule.id!) }
+        #expect(try await store.watchlists.all().count == 2)
+        try await store.accounts.delete(username: "alice")
+        #expect(try await store.watchlists.all().map(\.value) == ["A38*"], "a deleted user's rules go with them")
     }
 
     @Test("The alert log summary (journal events with their delivery outcomes) is the same on both engines")
@@ -171,7 +171,7 @@ import Tracking
         for engine in Engine.allCases {
             let store = try engine.makeStore()
             _ = try await Self.fill(store)
-            let events = try store.journal(username: "alice", limit: 1000).sorted { ($0.time, $0.id!) < ($1.time, $1.id!) }
+            let events = try await store.watchlists.journal(username: "alice", limit: 1000).sorted { ($0.time, $0.id!) < ($1.time, $1.id!) }
             #expect(events.count >= 3)
             let url = "https://hooks.example.org/a"
             func log(_ e: JournalEventRecord, attempt: Int, success: Bool) async throws {
@@ -184,7 +184,8 @@ import Tracking
             try await log(events[2], attempt: 1, success: false)
             let since = events[0].time
             let summary = try await store.deliveryLog.summaries(since: since)
-            let everyone = try store.users().flatMap { try store.journal(username: $0.username, limit: 1000) }
+            var everyone: [JournalEventRecord] = []
+            for user in try await store.accounts.all() { everyone += try await store.watchlists.journal(username: user.username, limit: 1000) }
             #expect(summary.count == everyone.filter { $0.time >= since }.count)
             let byId = Dictionary(uniqueKeysWithValues: summary.map { ($0.event.id!, $0) })
             #expect(byId[events[0].id!].map { [$0.logged, $0.attempted, $0.succeeded] } == [2, 2, 1])
@@ -204,12 +205,12 @@ import Tracking
         let a = try Self.visits(sqlite), b = try Self.visits(postgres)
         #expect(a.count > 60)
         #expect(a == b)
-        let journalA = try sqlite.journal(username: "alice", limit: 1000).map { var e = $0; e.id = nil; e.visitId = nil; e.watchRuleId = nil; return e }
-        let journalB = try postgres.journal(username: "alice", limit: 1000).map { var e = $0; e.id = nil; e.visitId = nil; e.watchRuleId = nil; return e }
+        let journalA = try await sqlite.watchlists.journal(username: "alice", limit: 1000).map { var e = $0; e.id = nil; e.visitId = nil; e.watchRuleId = nil; return e }
+        let journalB = try await postgres.watchlists.journal(username: "alice", limit: 1000).map { var e = $0; e.id = nil; e.visitId = nil; e.watchRuleId = nil; return e }
         #expect(!journalA.isEmpty)
         #expect(journalA == journalB)
         // Every journal event is tied to its visit on both.
-        #expect(try postgres.journal(username: "alice", limit: 1000).allSatisfy { $0.visitId != nil })
+        await #expect(try postgres.watchlists.journal(username: "alice", limit: 1000).allSatisfy { $0.visitId != nil })
         // Visit receivers: the same per visit.
         for i in [0, 7, 13, 42] {
             let va = try sqlite.visits(address: UInt32(0x400000 + i), limit: 10), vb = try postgres.visits(address: UInt32(0x400000 + i), limit: 10)

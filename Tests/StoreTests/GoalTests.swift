@@ -83,13 +83,13 @@ import Tracking
     @Test("The goal service on both engines: progress saved, completion written once to the journal of the owner or of every group member",
           arguments: Engine.allCases)
     func service(_ engine: Engine) async throws {
-        let (s, id) = try SocialStoreTests.store(engine)
+        let (s, id) = try await SocialStoreTests.store(engine)
         let group = try await s.groups.createGroup(ownerId: id["ann"]!, name: "Heavies", description: nil, open: true, now: 0)
         try await s.groups.joinGroup(userId: id["bob"]!, name: "Heavies", now: 0)
         // Each member's journal speaks their own language.
-        var bob = try #require(try s.user(id: id["bob"]!))
+        var bob = try await #require(try s.accounts.user(id: id["bob"]!))
         try bob.setLanguage("de")
-        try s.updateUser(bob)
+        try await s.accounts.update(bob)
         var mine = Self.definitions[0]
         mine.userId = id["cy"]
         let personal = try await s.goals.addGoal(mine)
@@ -123,8 +123,8 @@ import Tracking
         let brute = Self.bruteForce(Self.definitions[0], visits)
         #expect(saved.progress == brute.progress && saved.completedVisitId == brute.completedBy)
         await #expect(try s.goals.goals(userId: id["bob"]!).map(\.name) == ["a military aircraft"], "a member sees the group's goals")
-        #expect(try s.journal(username: "bob", limit: 5).first?.note?.hasPrefix("Ziel erreicht: a military aircraft, mit ") == true)
-        #expect(try s.journal(username: "ann", limit: 5).first?.note?.hasPrefix("Goal reached: a military aircraft, with ") == true)
+        await #expect(try s.watchlists.journal(username: "bob", limit: 5).first?.note?.hasPrefix("Ziel erreicht: a military aircraft, mit ") == true)
+        await #expect(try s.watchlists.journal(username: "ann", limit: 5).first?.note?.hasPrefix("Goal reached: a military aircraft, with ") == true)
         await #expect(throws: GoalError.unknownGoal(personal.id!)) { try await s.goals.removeGoal(id: personal.id!, userId: id["bob"]!) }
         try await s.goals.removeGoal(id: personal.id!, userId: id["cy"]!)
         await #expect(try s.goals.goals(userId: id["cy"]!).isEmpty)

@@ -11,7 +11,7 @@ import Tracking
 @Suite(.serialized, .timeLimit(.minutes(3))) struct GroupStoreTests {
     @Test(arguments: Engine.allCases)
     func membershipAndRights(_ engine: Engine) async throws {
-        let (s, id) = try SocialStoreTests.store(engine)
+        let (s, id) = try await SocialStoreTests.store(engine)
         let (ann, bob, cy, dee) = (id["ann"]!, id["bob"]!, id["cy"]!, id["dee"]!)
         let open = try await s.groups.createGroup(ownerId: ann, name: " Schiphol Spotters ", description: "Runway 27", open: true, now: 1)
         #expect(open.name == "Schiphol Spotters")
@@ -43,14 +43,14 @@ import Tracking
 
     @Test(arguments: Engine.allCases)
     func theSharedWatchlistReachesEveryMembersJournal(_ engine: Engine) async throws {
-        let (s, id) = try SocialStoreTests.store(engine)
+        let (s, id) = try await SocialStoreTests.store(engine)
         let g = try await s.groups.createGroup(ownerId: id["ann"]!, name: "Heavies", description: nil, open: true, now: 0)
         try await s.groups.joinGroup(userId: id["bob"]!, name: "Heavies", now: 0)
         try await s.inviteToGroup(ownerId: id["ann"]!, group: "Heavies", username: "cy", now: 0)   // invited, not a member
         let rule = try await s.groups.addGroupRule(groupId: g.id, kind: .type, value: "a388", label: nil, now: 0)
         #expect(rule.value == "A388")
         await #expect(throws: WatchRuleError.duplicate(kind: .type, value: "A388")) { try await s.groups.addGroupRule(groupId: g.id, kind: .type, value: "A388", label: nil, now: 0) }
-        try s.addRule(username: "bob", kind: .type, value: "A388", now: 0)   // bob also tracks it himself
+        try await s.watchlists.add(username: "bob", kind: .type, value: "A388", now: 0)   // bob also tracks it himself
         let rules = try await s.watchRules()
         #expect(rules.filter { $0.label?.hasPrefix("group Heavies: ") == true }.map(\.userId).sorted() == [id["ann"]!, id["bob"]!].sorted())
         var settings = RecorderSettings()
@@ -63,11 +63,11 @@ import Tracking
                                              track: 0, groundSpeed: 450, distance: 20 - Double(t), lastSeen: Double(t))], at: Double(t))
         }
         try await recorder.finish(at: 1000)
-        let annJournal = try s.journal(username: "ann", limit: 20)
-        let bobJournal = try s.journal(username: "bob", limit: 20)
+        let annJournal = try await s.watchlists.journal(username: "ann", limit: 20)
+        let bobJournal = try await s.watchlists.journal(username: "bob", limit: 20)
         #expect(annJournal.contains { $0.kind == .firstSeen && $0.ruleLabel == "group Heavies: type A388" && $0.watchRuleId == nil })
         #expect(bobJournal.filter { $0.kind == .firstSeen }.count == 2, "bob's own rule and the group's")
-        #expect(try s.journal(username: "cy", limit: 20).isEmpty, "an invitation is not membership")
+        await #expect(try s.watchlists.journal(username: "cy", limit: 20).isEmpty, "an invitation is not membership")
         let sightings = try await s.groups.groupSightings(g, limit: 10)
         #expect(sightings.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.closestApproach, .firstSeen], "each sighting once, whichever members logged it")
         try await s.groups.removeGroupRule(groupId: g.id, id: rule.id!)

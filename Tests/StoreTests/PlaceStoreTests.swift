@@ -10,17 +10,17 @@ import Testing
     static let now = 1_795_000_000.0
 
     /// A store with two users, alice (with a B738 rule) and bob.
-    static func store(_ engine: Engine) throws -> (store: any SightingStore, alice: UserRecord, bob: UserRecord, rule: WatchRule) {
+    static func store(_ engine: Engine) async throws -> (store: any SightingStore, alice: UserRecord, bob: UserRecord, rule: WatchRule) {
         let store = try engine.makeStore()
-        let alice = try store.addUser(username: "alice", password: "correct horse", now: now, cost: testCost)
-        let bob = try store.addUser(username: "bob", password: "battery staple", now: now, cost: testCost)
-        let rule = try store.addRule(username: "alice", kind: .type, value: "B738", now: now)
+        let alice = try await store.accounts.add(username: "alice", password: "correct horse", now: now, cost: testCost)
+        let bob = try await store.accounts.add(username: "bob", password: "battery staple", now: now, cost: testCost)
+        let rule = try await store.watchlists.add(username: "alice", kind: .type, value: "B738", now: now)
         return (store, alice, bob, rule)
     }
 
     @Test(arguments: Engine.allCases)
     func placesAreValidatedAndBelongToTheirUser(_ engine: Engine) async throws {
-        let (store, alice, bob, _) = try Self.store(engine)
+        let (store, alice, bob, _) = try await Self.store(engine)
         let garden = try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "  Garden ", latitude: 60.1, longitude: 24.9, radius: 2, createdAt: Self.now))
         #expect(garden.id != nil && garden.name == "Garden")
         let schiphol = try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "Schiphol", latitude: 52.3086, longitude: 4.7639, altitude: -11,
@@ -62,7 +62,7 @@ import Testing
 
     @Test(arguments: Engine.allCases)
     func remindersNeedTheUsersOwnPlaceAndRuleAndGoWithThePlace(_ engine: Engine) async throws {
-        let (store, alice, bob, rule) = try Self.store(engine)
+        let (store, alice, bob, rule) = try await Self.store(engine)
         let airport = try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "Schiphol", latitude: 52.3086, longitude: 4.7639, airport: "EHAM", createdAt: Self.now))
         let garden = try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "Garden", latitude: 52.4, longitude: 4.9, createdAt: Self.now))
         let ten = try await store.places.addReminder(ReminderRecord(userId: alice.id!, placeId: airport.id, watchRuleId: rule.id, event: .arrival, leadMinutes: 10, createdAt: Self.now))
@@ -94,18 +94,18 @@ import Testing
     }
 
     @Test(arguments: Engine.allCases)
-    func timeFormatIsASavedSetting(_ engine: Engine) throws {
-        let (store, alice, _, _) = try Self.store(engine)
+    func timeFormatIsASavedSetting(_ engine: Engine) async throws {
+        let (store, alice, _, _) = try await Self.store(engine)
         #expect(alice.timeFormat == .minutes)
         var changed = alice
         changed.timeFormat = .both
-        try store.updateUser(changed)
-        #expect(try store.user(named: "alice")?.timeFormat == .both)
+        try await store.accounts.update(changed)
+        #expect(try await store.accounts.user(named: "alice")?.timeFormat == .both)
     }
 
     @Test(arguments: Engine.allCases)
-    func airportsAreFoundByCodeOrByName(_ engine: Engine) throws {
-        let (store, _, _, _) = try Self.store(engine)
+    func airportsAreFoundByCodeOrByName(_ engine: Engine) async throws {
+        let (store, _, _, _) = try await Self.store(engine)
         let airports = try #require(store as? any AirportStore)
         try airports.saveAirports([
             AirportRecord(ident: "EFHK", iata: "HEL", name: "Helsinki Vantaa Airport", latitude: 60.3172, longitude: 24.9633, kind: "large_airport"),

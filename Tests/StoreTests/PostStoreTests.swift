@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(3))) struct PostStoreTests {
     @Test(arguments: Engine.allCases)
     func visibilityPagesAndModeration(_ engine: Engine) async throws {
-        let (s, id) = try SocialStoreTests.store(engine)
+        let (s, id) = try await SocialStoreTests.store(engine)
         let (ann, bob, cy, dee) = (id["ann"]!, id["bob"]!, id["cy"]!, id["dee"]!)
         try await s.social.requestFriend(userId: bob, name: "ann", now: 0)
         try await s.social.acceptFriend(userId: ann, name: "bob", now: 0)

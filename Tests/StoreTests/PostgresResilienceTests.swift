@@ -51,10 +51,10 @@ import Testing
     /// at once, it must still finish (its own work runs on a thread of its own).
     @Test(.timeLimit(.minutes(1))) func callsFromEveryPoolThreadAtOnceDoNotStarveEachOther() async throws {
         let store = try Engine.postgresql.makeStore()
-        try store.addUser(username: "pool", password: "correct horse", now: 1, cost: testCost)
+        try await store.accounts.add(username: "pool", password: "correct horse", now: 1, cost: testCost)
         let count = 4 * ProcessInfo.processInfo.activeProcessorCount
         let found = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<count { group.addTask { (try? store.user(named: "pool")) != nil } }
+            for _ in 0..<count { group.addTask { await (try? store.accounts.user(named: "pool")) != nil } }
             var n = 0
             for await ok in group where ok { n += 1 }
             return n

@@ -103,13 +103,13 @@ import Tracking
     @Test("End to end: tracked aircraft heading for a place raise each reminder once, at its lead, in the journal", arguments: Engine.allCases)
     func endToEnd(_ engine: Engine) async throws {
         let store = try engine.makeStore()
-        let alice = try store.addUser(username: "alice", password: "correct horse", now: 0, cost: testCost)
-        _ = try store.addUser(username: "bob", password: "battery staple", now: 0, cost: testCost)
+        let alice = try await store.accounts.add(username: "alice", password: "correct horse", now: 0, cost: testCost)
+        _ = try await store.accounts.add(username: "bob", password: "battery staple", now: 0, cost: testCost)
         var settings = alice
         settings.timeFormat = .minutes
-        try store.updateUser(settings)
-        try store.addRule(username: "alice", kind: .callsign, value: "KLM601", now: 0)
-        try store.addRule(username: "alice", kind: .callsign, value: "DLH4", now: 0)
+        try await store.accounts.update(settings)
+        try await store.watchlists.add(username: "alice", kind: .callsign, value: "KLM601", now: 0)
+        try await store.watchlists.add(username: "alice", kind: .callsign, value: "DLH4", now: 0)
         let receiver = Coordinate(latitude: 52.0, longitude: 4.0)
         let garden = try await store.places.addPlace(PlaceRecord(userId: alice.id!, name: "Garden", latitude: 52.2, longitude: 4.1, radius: 2, createdAt: 0))
         for lead in [10, 2] {
@@ -140,8 +140,8 @@ import Tracking
         #expect(times.count == 2 && abs(times[0] - 205.5) <= 5.5 && abs(times[1] - 685.5) <= 5.5, "\(times)")
         let note = try #require(events.first?.note)
         #expect(note.hasPrefix("KLM601 passes Garden (") && note.hasSuffix(" km) in 10 min"), "in alice's units (metric): \(note)")
-        let journal = try store.journal(username: "alice", limit: 10)
+        let journal = try await store.watchlists.journal(username: "alice", limit: 10)
         #expect(journal.map(\.note) == events.reversed().map(\.note))
-        #expect(try store.journal(username: "bob", limit: 10).isEmpty)
+        await #expect(try store.watchlists.journal(username: "bob", limit: 10).isEmpty)
     }
 }

@@ -31,7 +31,7 @@ struct SightingRecorderTests {
 
     @Test("A scripted pass gives one visit with the right summary and downsampled track")
     func visit() async throws {
-        let db = try databaseWithUsers()
+        let db = try await databaseWithUsers()
         let recorder = try await runScript(db)
         #expect(recorder.openVisits == 0)
         let visits = try db.visits(address: 0x4840D6)
@@ -53,16 +53,16 @@ struct SightingRecorderTests {
 
     @Test("A watcher's journal: first seen, closest approach once moving away, throttled positions, lost")
     func journal() async throws {
-        let db = try databaseWithUsers()
-        try db.addRule(username: "alice", kind: .flight, value: "KL601", label: "KLM to Oslo", now: 0)
-        try db.addRule(username: "bob", kind: .type, value: "A32*", now: 0)
+        let db = try await databaseWithUsers()
+        try await db.watchlists.add(username: "alice", kind: .flight, value: "KL601", label: "KLM to Oslo", now: 0)
+        try await db.watchlists.add(username: "bob", kind: .type, value: "A32*", now: 0)
         _ = try await runScript(db)
-        let events = try db.journal(username: "alice").reversed().map { $0 }
+        let events = try await db.watchlists.journal(username: "alice").reversed().map { $0 }
         #expect(events.map(\.kind) == [.firstSeen, .closestApproach, .position, .lost])
         #expect(events.map(\.time) == [0, 30, 60, 60])
         #expect(events[1].distance == 0.5 && events[1].altitude == 10300)
         #expect(events.allSatisfy { $0.ruleLabel == "KLM to Oslo" && $0.visitId != nil && $0.hex == "4840d6" })
-        #expect(try db.journal(username: "bob").isEmpty)
+        await #expect(try db.watchlists.journal(username: "bob").isEmpty)
     }
 
     @Test("A visit whose closing write failed stays open when the aircraft is heard again, and closes once")
@@ -146,14 +146,14 @@ struct SightingRecorderTests {
 
     @Test("A rule added while recording takes effect at the next reload (every 60 s)")
     func ruleReload() async throws {
-        let db = try databaseWithUsers()
+        let db = try await databaseWithUsers()
         let recorder = try await SightingRecorder(database: db)
         try await recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 0)], at: 0)
-        try db.addRule(username: "alice", kind: .emergencies, value: "", now: 1)
+        try await db.watchlists.add(username: "alice", kind: .emergencies, value: "", now: 1)
         try await recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 30)], at: 30)
-        #expect(try db.journal(username: "alice").isEmpty)
+        await #expect(try db.watchlists.journal(username: "alice").isEmpty)
         try await recorder.record([Observation(key: 0xAAAAAA, squawk: "7700", lastSeen: 60)], at: 60)
-        #expect(try db.journal(username: "alice").map(\.kind) == [.firstSeen])
+        await #expect(try db.watchlists.journal(username: "alice").map(\.kind) == [.firstSeen])
     }
 
     /// Counts committed transactions that changed something.
@@ -168,8 +168,8 @@ struct SightingRecorderTests {
 
     @Test("Each call writes its visits, points and journal events in one transaction")
     func oneTransactionPerCall() async throws {
-        let db = try databaseWithUsers()
-        try db.addRule(username: "alice", kind: .type, value: "B73*", now: 0)
+        let db = try await databaseWithUsers()
+        try await db.watchlists.add(username: "alice", kind: .type, value: "B73*", now: 0)
         let recorder = try await SightingRecorder(database: db)
         let counter = CommitCounter()
         try await db.writer.write { d in d.add(transactionObserver: counter, extent: .databaseLifetime) }
@@ -190,7 +190,7 @@ struct SightingRecorderTests {
 
     @Test("Retention deletes old rows and bounds the track points")
     func retention() async throws {
-        let db = try databaseWithUsers()
+        let db = try await databaseWithUsers()
         _ = try await runScript(db)
         #expect(try count(db, "trackPoint") == 7)
         var policy = RetentionPolicy(trackPointDays: nil, visitDays: nil, journalDays: nil, deliveryDays: nil, maxTrackPoints: 3)

@@ -6,16 +6,16 @@ import Testing
 /// Friends and blocks on both engines: requests, acceptance, declining, removal; a block
 /// ends everything between two users and hides the blocker from the blocked.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct SocialStoreTests {
-    static func store(_ engine: Engine) throws -> (any SightingStore, [String: Int64]) {
+    static func store(_ engine: Engine) async throws -> (any SightingStore, [String: Int64]) {
         let store = try engine.makeStore()
         var ids: [String: Int64] = [:]
-        for name in ["ann", "bob", "cy", "dee"] { ids[name] = try store.addUser(username: name, password: "correct horse", now: 0, cost: testCost).id! }
+        for name in ["ann", "bob", "cy", "dee"] { ids[name] = try await store.accounts.add(username: name, password: "correct horse", now: 0, cost: testCost).id! }
         return (store, ids)
     }
 
     @Test(arguments: Engine.allCases)
     func requestsAcceptDeclineAndRemove(_ engine: Engine) async throws {
-        let (s, id) = try Self.store(engine)
+        let (s, id) = try await Self.store(engine)
         #expect(try await s.social.requestFriend(userId: id["ann"]!, name: "bob", now: 1) == .requested)
         #expect(try await s.social.relation(of: id["ann"]!, to: id["bob"]!) == .requested)
         #expect(try await s.social.relation(of: id["bob"]!, to: id["ann"]!) == .invited)
@@ -43,7 +43,7 @@ import Testing
 
     @Test(arguments: Engine.allCases)
     func aBlockEndsEverythingAndHidesTheBlocker(_ engine: Engine) async throws {
-        let (s, id) = try Self.store(engine)
+        let (s, id) = try await Self.store(engine)
         try await s.social.requestFriend(userId: id["bob"]!, name: "ann", now: 1)
         try await s.social.acceptFriend(userId: id["ann"]!, name: "bob", now: 2)
         try await s.social.requestFriend(userId: id["cy"]!, name: "ann", now: 3)
@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: Engine.allCases)
     func profilesPicturesAndTheJournalSummary(_ engine: Engine) async throws {
-        let (s, id) = try Self.store(engine)
+        let (s, id) = try await Self.store(engine)
         let profiles = s.profiles
         let ann = id["ann"]!
         #expect(try await profiles.profile(userId: ann) == nil)

@@ -6,10 +6,10 @@ import ModeS
 let testCost: UInt8 = 4
 
 /// An in-memory database with users `alice` and `bob` (password `correct horse`).
-func databaseWithUsers() throws -> AppDatabase {
+func databaseWithUsers() async throws -> AppDatabase {
     let db = try AppDatabase.inMemory()
-    try db.addUser(username: "alice", password: "correct horse", email: "alice@example.org", now: 1000, cost: testCost)
-    try db.addUser(username: "bob", password: "correct horse", now: 1000, cost: testCost)
+    try await db.accounts.add(username: "alice", password: "correct horse", email: "alice@example.org", now: 1000, cost: testCost)
+    try await db.accounts.add(username: "bob", password: "correct horse", now: 1000, cost: testCost)
     return db
 }
 

@@ -71,11 +71,11 @@ struct WatchlistTests {
     }
 
     @Test("Stored airline additions feed the matcher")
-    func airlineTable() throws {
-        let db = try databaseWithUsers()
-        try db.addAirlineCode(AirlineCodeRecord(iata: "q9", icao: "qqq"))
-        try db.addRule(username: "alice", kind: .flight, value: "Q9100", now: 0)
-        let matcher = WatchlistMatcher(rules: try db.allRules(), airlines: try db.airlineCodes())
+    func airlineTable() async throws {
+        let db = try await databaseWithUsers()
+        try await db.watchlists.addAirlineCode(AirlineCodeRecord(iata: "q9", icao: "qqq"))
+        try await db.watchlists.add(username: "alice", kind: .flight, value: "Q9100", now: 0)
+        let matcher = await WatchlistMatcher(rules: try db.watchlists.all(), airlines: try db.watchlists.airlineCodes())
         #expect(matcher.matches(Self.o(callsign: "QQQ100")).count == 1)
     }
 
@@ -83,24 +83,24 @@ struct WatchlistTests {
           arguments: [(WatchKind.address, "4840d"), (.address, "4840dg"), (.registration, "D-AIUP!"), (.callsign, "BAW 283"),
                       (.callsign, "ABCDEFGHI"), (.flight, "283"), (.flight, "B"), (.type, "B7*8"), (.type, "B7388"),
                       (.squawk, "7800"), (.squawk, "770"), (.emergencies, "7700"), (.military, "yes"), (.operator, "")])
-    func badValues(kind: WatchKind, value: String) throws {
-        let db = try databaseWithUsers()
-        #expect(throws: WatchRuleError.self) { try db.addRule(username: "alice", kind: kind, value: value, now: 0) }
+    func badValues(kind: WatchKind, value: String) async throws {
+        let db = try await databaseWithUsers()
+        await #expect(throws: WatchRuleError.self) { try await db.watchlists.add(username: "alice", kind: kind, value: value, now: 0) }
         #expect(try count(db, "watchRule") == 0)
     }
 
     @Test("Rules belong to their user: duplicates, unknown users and other users' rule ids are refused")
-    func ownership() throws {
-        let db = try databaseWithUsers()
-        let rule = try db.addRule(username: "alice", kind: .registration, value: "D-AIUP", label: "Lufthansa A320", now: 0)
+    func ownership() async throws {
+        let db = try await databaseWithUsers()
+        let rule = try await db.watchlists.add(username: "alice", kind: .registration, value: "D-AIUP", label: "Lufthansa A320", now: 0)
         #expect(rule.value == "DAIUP")
-        #expect(throws: WatchRuleError.duplicate(kind: .registration, value: "DAIUP")) {
-            try db.addRule(username: "alice", kind: .registration, value: "d-aiup", now: 0)
+        await #expect(throws: WatchRuleError.duplicate(kind: .registration, value: "DAIUP")) {
+            try await db.watchlists.add(username: "alice", kind: .registration, value: "d-aiup", now: 0)
         }
-        #expect(throws: UserError.unknownUser("zed")) { try db.addRule(username: "zed", kind: .squawk, value: "7700", now: 0) }
-        #expect(throws: WatchRuleError.unknownRule(rule.id!)) { try db.removeRule(username: "bob", id: rule.id!) }
-        #expect(try db.rules(username: "alice").count == 1)
-        try db.removeRule(username: "alice", id: rule.id!)
-        #expect(try db.rules(username: "alice").isEmpty)
+        await #expect(throws: UserError.unknownUser("zed")) { try await db.watchlists.add(username: "zed", kind: .squawk, value: "7700", now: 0) }
+        await #expect(throws: WatchRuleError.unknownRule(rule.id!)) { try await db.watchlists.remove(username: "bob", id: rule.id!) }
+        #expect(try await db.watchlists.rules(username: "alice").count == 1)
+        try await db.watchlists.remove(username: "alice", id: rule.id!)
+        #expect(try await db.watchlists.rules(username: "alice").isEmpty)
     }
 }

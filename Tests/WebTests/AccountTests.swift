@@ -147,7 +147,7 @@ struct AccountTests {
     @Test("With registration closed, register is 403 and creates nothing; existing users still log in")
     func registrationClosed() async throws {
         let database = try AppDatabase.inMemory()
-        try database.addUser(username: "owner", password: "correct horse", now: 0, cost: 4)
+        try await database.accounts.add(username: "owner", password: "correct horse", now: 0, cost: 4)
         var sources = try Sky.sources()
         sources.accounts = WebAccounts(database: database, bcryptCost: 4, allowRegistration: false)
         try await buildApplication(configuration: WebConfiguration(port: 0), sources: sources).test(.router) { client in
@@ -159,7 +159,7 @@ struct AccountTests {
             try await client.execute(uri: "/api/auth/login", method: .post,
                                      body: Self.body(#"{"username":"owner","password":"correct horse"}"#)) { #expect($0.status == .ok) }
         }
-        #expect(try database.user(named: "mallory") == nil)
+        await #expect(try database.accounts.user(named: "mallory") == nil)
     }
 
     @Test("Rate limiter: failures expire after the window; success clears them")
@@ -181,7 +181,7 @@ struct AccountTests {
         case .sqlite: try AppDatabase.inMemory()
         case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         }
-        let alice = try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
+        let alice = try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         let sessions = database.loginSessions
         let store = SessionStore(lifetime: 100, perUser: 3)
         let t1 = try await store.create(for: alice, in: sessions, now: 0)

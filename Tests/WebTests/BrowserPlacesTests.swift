@@ -41,7 +41,7 @@ extension BrowserTests {
         // While the page is open, a reminder comes due (as ReminderService writes it).
         let reminder = Task.detached {
             try await Task.sleep(for: .seconds(9))
-            let user = try #require(try database.user(named: "pat"))
+            let user = try await #require(try database.accounts.user(named: "pat"))
             var batch = SightingBatch()
             batch.events = [(VisitKey(address: 0x4840D6, firstSeen: -1),
                              JournalEventRecord(userId: user.id!, watchRuleId: nil, visitId: nil, address: 0x4840D6, time: Sky.now, kind: .reminder,

@@ -29,7 +29,7 @@ struct CompareAPITests {
             let key = VisitKey(address: 1, firstSeen: 0)
             let now = Sky.now
             for (user, address, type) in [("ann", 1, "B738"), ("ann", 2, "B738"), ("ann", 3, "A388"), ("bob", 3, "A388"), ("bob", 4, "E190")] {
-                let id = try #require(try database.user(named: user)?.id)
+                let id = try await #require(try database.accounts.user(named: user)?.id)
                 batch.events.append((key, JournalEventRecord(userId: id, watchRuleId: nil, visitId: nil, address: address, time: now - 3600,
                                                              kind: .firstSeen, typeCode: type, distance: Double(address * 10))))
             }

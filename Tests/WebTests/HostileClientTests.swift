@@ -47,11 +47,11 @@ struct HostileClientTests {
     @Test("An old cookie gets 401 after users passwd (another process, same database)", arguments: Engine.allCases)
     func passwordChangeEndsSessions(engine: Engine) async throws {
         let database = try Self.database(engine)
-        try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
+        try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         try await Self.app(database).test(.router) { client in
             let cookie = try await Self.login(client, "alice")
             #expect(try await Self.status(client, cookie) == .ok)
-            try database.setPassword(username: "alice", password: "battery staple", cost: 4)
+            try await database.accounts.setPassword(username: "alice", password: "battery staple", cost: 4)
             #expect(try await Self.status(client, cookie) == .unauthorized)
             let fresh = try await Self.login(client, "alice", "battery staple")
             #expect(try await Self.status(client, fresh) == .ok)
@@ -61,11 +61,11 @@ struct HostileClientTests {
     @Test("After users delete and users add of the same name, the old cookie is nobody's", arguments: Engine.allCases)
     func deletedAccountsCookieOpensNothing(engine: Engine) async throws {
         let database = try Self.database(engine)
-        let first = try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
+        let first = try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         try await Self.app(database).test(.router) { client in
             let cookie = try await Self.login(client, "alice")
-            try database.deleteUser(username: "alice")
-            let second = try database.addUser(username: "alice", password: "correct horse", now: 1, cost: 4)
+            try await database.accounts.delete(username: "alice")
+            let second = try await database.accounts.add(username: "alice", password: "correct horse", now: 1, cost: 4)
             #expect(second.id != first.id, "account ids are never reused")
             #expect(try await Self.status(client, cookie) == .unauthorized)
         }
@@ -74,8 +74,8 @@ struct HostileClientTests {
     @Test("Log out everywhere ends every session of the account; sessions outlive a restart", arguments: Engine.allCases)
     func logoutEverywhere(engine: Engine) async throws {
         let database = try Self.database(engine)
-        try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
-        try database.addUser(username: "bob", password: "correct horse", now: 0, cost: 4)
+        try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
+        try await database.accounts.add(username: "bob", password: "correct horse", now: 0, cost: 4)
         let (laptop, phone, bob) = try await Self.app(database).test(.router) { client in
             (try await Self.login(client, "alice"), try await Self.login(client, "alice"), try await Self.login(client, "bob"))
         }
@@ -98,7 +98,7 @@ struct HostileClientTests {
     @Test("A text/plain body with a foreign Origin adds no rule; cross-site log-in is refused; same-origin JSON works")
     func crossSiteRequests() async throws {
         let database = try AppDatabase.inMemory()
-        try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
+        try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         try await Self.app(database).test(.router) { client in
             let cookie = try await Self.login(client, "alice")
             let rule = ByteBuffer(string: #"{"kind":"callsign","value":"EVIL1"}"#)
@@ -116,7 +116,7 @@ struct HostileClientTests {
             try await client.execute(uri: "/api/me/watchlist", method: .post, headers: plain, body: rule) { #expect($0.status == .unsupportedMediaType) }
             plain[.contentType] = "application/x-www-form-urlencoded"
             try await client.execute(uri: "/api/me/watchlist", method: .post, headers: plain, body: rule) { #expect($0.status == .unsupportedMediaType) }
-            #expect(try database.rules(username: "alice").isEmpty)
+            await #expect(try database.watchlists.rules(username: "alice").isEmpty)
             var login: HTTPFields = [.origin: "https://evil.example", .contentType: "text/plain"]
             try await client.execute(uri: "/api/auth/login", method: .post, headers: login,
                                      body: ByteBuffer(string: #"{"username":"alice","password":"correct horse"}"#)) {
@@ -139,14 +139,14 @@ struct HostileClientTests {
             proxied[.init("X-Forwarded-Host")!] = "planes.example.org"
             try await client.execute(uri: "/api/me/watchlist", method: .post, headers: proxied,
                                      body: ByteBuffer(string: #"{"kind":"callsign","value":"GOOD1"}"#)) { #expect($0.status == .created) }
-            #expect(try database.rules(username: "alice").map(\.value).sorted() == ["EVIL1", "GOOD1"])
+            await #expect(try database.watchlists.rules(username: "alice").map(\.value).sorted() == ["EVIL1", "GOOD1"])
         }
     }
 
     @Test("The session cookie is Secure behind a proxy that says HTTPS, and not over plain HTTP")
     func secureCookieBehindProxy() async throws {
         let database = try AppDatabase.inMemory()
-        try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
+        try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         try await Self.app(database).test(.router) { client in
             let body = ByteBuffer(string: #"{"username":"alice","password":"correct horse"}"#)
             try await client.execute(uri: "/api/auth/login", method: .post, headers: Self.json, body: body) { response in
@@ -189,7 +189,7 @@ struct HostileClientTests {
     @Test("Log-in takes as long for an unknown name as for a known one (no enumeration by timing)")
     func loginTiming() async throws {
         let database = try AppDatabase.inMemory()
-        try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 10)
+        try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 10)
         try await Self.app(database, cost: 10).test(.router) { client in
             func time(_ name: String) async throws -> Duration {
                 let start = ContinuousClock.now

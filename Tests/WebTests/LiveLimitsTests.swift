@@ -124,7 +124,7 @@ struct LiveLimitsTests {
         let (dir, files) = try Self.certificate()
         defer { try? FileManager.default.removeItem(at: dir) }
         let database = try AppDatabase.inMemory()
-        try database.addUser(username: "alice", password: "correct horse", now: 0, cost: 4)
+        try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         var sources = try Sky.sources()
         sources.accounts = WebAccounts(database: database, bcryptCost: 4)
         let server = WebServer()

@@ -38,7 +38,7 @@ struct PostsAPITests {
             // Comments, then moderation.
             #expect(try await send("/api/posts/\(open)/comments", .post, sam, ByteBuffer(string: #"{"text":"nice one"}"#)).status == .created)
             #expect(try await send("/api/posts/\(open)", .delete, sam).status == .forbidden)
-            try await database.posts.setAdmin(userId: try #require(try database.user(named: "sam")?.id), true)
+            try await database.posts.setAdmin(userId: try #require(try database.accounts.user(named: "sam")?.id), true)
             #expect(try await send("/api/posts/\(open)", .delete, sam).status == .noContent)
             #expect(try await send("/api/posts/\(open)", .get, ann).status == .notFound)
             #expect(try await send("/api/feed?view=friends", .get, [:]).status == .unauthorized)
