@@ -45,18 +45,18 @@ struct HistoryCommand: AsyncParsableCommand {
             for line in tableLines(["TIME (UTC)", "EVENT", "HEX", "CALLSIGN", "REG", "TYPE", "ALTITUDE", "DISTANCE", "RULE", "ALERT"], rows) { print(line) }
         } else if let aircraft {
             let visits = try await reportingErrors {
-                if let address = CommandInput.address(aircraft) { return try await database.visits(address: address, limit: limit) }
+                if let address = CommandInput.address(aircraft) { return try await database.sightings.visits(address: address, limit: limit) }
                 guard aircraft.count <= 10, aircraft.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
                     throw InputError("invalid aircraft '\(aircraft)': expected a hex address (4840d6) or a registration (D-AIUP)")
                 }
-                return try await database.visits(registration: aircraft, limit: max(limit, visit ?? 0))
+                return try await database.sightings.visits(registration: aircraft, limit: max(limit, visit ?? 0))
             }
             if let visit {
                 guard visit <= visits.count, let id = visits[visit - 1].id else {
                     StandardStreams.error("\(aircraft) has \(visits.count) visit\(visits.count == 1 ? "" : "s") in the log, no visit \(visit)")
                     throw ExitCode(1)
                 }
-                let path = VisitPath(visitId: id, points: try await reportingErrors { try await database.trackPoints(visitId: id) })
+                let path = VisitPath(visitId: id, points: try await reportingErrors { try await database.sightings.trackPoints(visitId: id) })
                 if json { print(jsonText(path)); return }
                 for line in Self.pathLines(path, of: visits[visit - 1], units: units ?? .aeronautical) { print(line) }
                 return

@@ -138,15 +138,6 @@ public final class PostgresStore: Sendable {
         return try result.get()
     }
 
-    /// Runs a statement that ends `RETURNING 1` and counts the rows it touched.
-    func rowsTouched(_ query: PostgresQuery) throws -> Int {
-        try blocking { [client, logger] in
-            var n = 0
-            for try await _ in try await client.query(query, logger: logger) { n += 1 }
-            return n
-        }
-    }
-
     /// A short, useful description of a PostgreSQL or connection error (PSQLError hides its
     /// details from `description`).
     public static func describe(_ error: any Error) -> String {

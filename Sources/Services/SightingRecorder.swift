@@ -129,7 +129,7 @@ public final class SightingRecorder {
     /// clean stop. The closed visits are `lastClosed` (for goals) and returned.
     @discardableResult
     public func closeInterruptedVisits(before time: Double) async throws -> [VisitRecord] {
-        let closed = try store.closeInterruptedVisits(lastSeenBefore: time)
+        let closed = try await store.sightings.closeInterruptedVisits(lastSeenBefore: time)
         lastClosed = closed
         rowsWritten += closed.count
         return closed
@@ -161,7 +161,7 @@ public final class SightingRecorder {
         if let policy = settings.retention {
             if lastPrune == nil || time - lastPrune! >= settings.retentionInterval || time < lastPrune! {
                 lastPrune = time
-                _ = try store.prune(policy, now: time)
+                _ = try await store.sightings.prune(policy, now: time)
             }
         }
     }

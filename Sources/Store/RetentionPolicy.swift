@@ -1,5 +1,3 @@
-import GRDB
-
 /// How long the bulky tables keep rows, and a bound on the track points (the biggest table),
 /// so the database stays bounded on an SD card. Nil = keep forever.
 public struct RetentionPolicy: Sendable, Equatable {
@@ -24,7 +22,7 @@ public struct RetentionPolicy: Sendable, Equatable {
     }
 }
 
-/// Rows deleted by `AppDatabase.prune`.
+/// Rows deleted by `SightingLogRepository.prune`.
 public struct PruneReport: Sendable, Equatable {
     public var trackPoints = 0
     public var visits = 0
@@ -32,42 +30,4 @@ public struct PruneReport: Sendable, Equatable {
     public var deliveries = 0
 
     public init() {}
-}
-
-extension AppDatabase {
-    /// Applies `policy` at `now` (Unix seconds) in one transaction.
-    @discardableResult
-    public func prune(_ policy: RetentionPolicy, now: Double) throws -> PruneReport {
-        try writer.write { db in
-            var report = PruneReport()
-            let day = 86_400.0
-            if let days = policy.visitDays {
-                try db.execute(sql: "DELETE FROM visit WHERE closed AND lastSeen < ?", arguments: [now - days * day])
-                report.visits = db.changesCount
-            }
-            if let days = policy.trackPointDays {
-                try db.execute(sql: "DELETE FROM trackPoint WHERE time < ?", arguments: [now - days * day])
-                report.trackPoints += db.changesCount
-            }
-            if let limit = policy.maxTrackPoints {
-                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trackPoint") ?? 0
-                if count > limit {
-                    try db.execute(sql: "DELETE FROM trackPoint WHERE id IN (SELECT id FROM trackPoint ORDER BY time LIMIT ?)",
-                                   arguments: [count - limit])
-                    report.trackPoints += db.changesCount
-                }
-            }
-            if let days = policy.journalDays {
-                try db.execute(sql: "DELETE FROM journalEvent WHERE time < ?", arguments: [now - days * day])
-                report.journalEvents = db.changesCount
-            }
-            if let days = policy.deliveryDays {
-                try db.execute(sql: "DELETE FROM alertDelivery WHERE time < ?", arguments: [now - days * day])
-                report.deliveries = db.changesCount
-            }
-            // Deleted closed visits moved the statistics rollups' validFrom; drop the stale rows.
-            try Self.cleanRollups(db)
-            return report
-        }
-    }
 }

@@ -215,33 +215,3 @@ public struct AlertDeliveryRecord: Codable, FetchableRecord, MutablePersistableR
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
-
-extension AppDatabase {
-    /// An aircraft's visits, newest first.
-    public func visits(address: UInt32, limit: Int = 100) throws -> [VisitRecord] {
-        try writer.read { db in
-            try VisitRecord.filter(Column("address") == Int(address)).order(Column("firstSeen").desc).limit(limit).fetchAll(db)
-        }
-    }
-
-    /// Visits of an aircraft by registration (compared without `-`, spaces, dots, case).
-    public func visits(registration: String, limit: Int = 100) throws -> [VisitRecord] {
-        let key = AircraftRecord.normalize(registration)
-        return try writer.read { db in
-            try VisitRecord.filter(sql: "REPLACE(REPLACE(REPLACE(UPPER(registration), '-', ''), ' ', ''), '.', '') = ?", arguments: [key])
-                .order(Column("firstSeen").desc).limit(limit).fetchAll(db)
-        }
-    }
-
-    /// The receivers that heard a visit, by receiver id.
-    public func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord] {
-        try writer.read { db in
-            try VisitReceiverRecord.filter(Column("visitId") == visitId).order(Column("receiver")).fetchAll(db)
-        }
-    }
-
-    /// A visit's track points in time order.
-    public func trackPoints(visitId: Int64) throws -> [TrackPointRecord] {
-        try writer.read { db in try TrackPointRecord.filter(Column("visitId") == visitId).order(Column("time"), Column("id")).fetchAll(db) }
-    }
-}

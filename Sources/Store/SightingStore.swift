@@ -66,17 +66,6 @@ public protocol SightingStore: AnyObject, Sendable {
 
     // The sighting log
     func write(_ batch: SightingBatch) throws -> SightingWriteResult
-    func visits(address: UInt32, limit: Int) throws -> [VisitRecord]
-    /// Visits of an aircraft by registration (compared without `-`, spaces, dots, case).
-    func visits(registration: String, limit: Int) throws -> [VisitRecord]
-    func visitReceivers(visitId: Int64) throws -> [VisitReceiverRecord]
-    /// A visit's track points in time order.
-    func trackPoints(visitId: Int64) throws -> [TrackPointRecord]
-    func prune(_ policy: RetentionPolicy, now: Double) throws -> PruneReport
-    /// Closes every visit still open that was last seen before `time` (Unix s), as a visit
-    /// left open by a process that was killed: each is closed at its last sighting and enters
-    /// the statistics once. Returns them as closed (oldest first).
-    func closeInterruptedVisits(lastSeenBefore time: Double) throws -> [VisitRecord]
 
     // Statistics
     func statisticsWithTotal(by dimension: StatsDimension, filter: StatsFilter, limit: Int?) throws -> (rows: [StatsRow], total: StatsRow)
@@ -90,6 +79,8 @@ public protocol SightingStore: AnyObject, Sendable {
 }
 
 extension SightingStore {
+    /// The sighting log read back, retention, visits left open by a crash.
+    public var sightings: SightingLogRepository { SightingLogRepository(sql) }
     /// Accounts.
     public var accounts: AccountRepository { AccountRepository(sql) }
     /// Watchlists, the airline table and the journal.
@@ -126,17 +117,6 @@ extension AppDatabase: SightingStore {
     public var engine: String { "sqlite" }
     public var isAvailable: Bool { true }
     public var sql: any SQLDatabase { GRDBDatabase(writer) }
-
-    public func closeInterruptedVisits(lastSeenBefore time: Double) throws -> [VisitRecord] {
-        try writer.write { db in
-            let open = try VisitRecord.filter(sql: "NOT closed AND lastSeen < ?", arguments: [time])
-                .order(Column("firstSeen"), Column("id")).fetchAll(db)
-            guard !open.isEmpty else { return [] }
-            // One statement: the close trigger adds each visit to the rollups once.
-            try db.execute(sql: "UPDATE visit SET closed = 1 WHERE NOT closed AND lastSeen < ?", arguments: [time])
-            return open.map { var v = $0; v.closed = true; return v }
-        }
-    }
 
     /// Writes a batch in one transaction: visits inserted (no id yet) or updated, then the
     /// rows that belong to them.

@@ -166,15 +166,4 @@ extension AppDatabase {
             try StatisticsSchema.rebuildByType(db)
         }
     }
-
-    /// Drops rollup rows for days before `validFrom` (no longer exact, never read) once a
-    /// week of them has accumulated. Called by `prune`.
-    static func cleanRollups(_ db: Database) throws {
-        guard let row = try Row.fetchOne(db, sql: "SELECT validFrom, cleanedTo FROM statMeta") else { return }
-        let validFrom: Int = row["validFrom"], cleanedTo: Int = row["cleanedTo"]
-        guard validFrom - cleanedTo >= 7 else { return }
-        try db.execute(sql: "DELETE FROM statDay WHERE day < ?", arguments: [validFrom])
-        try db.execute(sql: "DELETE FROM statMember WHERE lastDay < ?", arguments: [validFrom])
-        try db.execute(sql: "UPDATE statMeta SET cleanedTo = ?", arguments: [validFrom])
-    }
 }

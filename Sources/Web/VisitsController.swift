@@ -43,7 +43,7 @@ struct VisitsController<Context: RequestContext> {
             guard let l = Int(value), (1...Self.maxVisits).contains(l) else { throw APIError.badRequest("limit must be 1...\(Self.maxVisits)") }
             limit = l
         }
-        return try Self.encoded(AircraftVisits(hex: String(format: "%06x", address), visits: try database.visits(address: address, limit: limit)))
+        return try await Self.encoded(AircraftVisits(hex: String(format: "%06x", address), visits: try database.sightings.visits(address: address, limit: limit)))
     }
 
     @Sendable func path(_ request: Request, context: Context) async throws -> Response {
@@ -52,11 +52,11 @@ struct VisitsController<Context: RequestContext> {
             throw APIError.badRequest("n must be 1 (the latest visit) to \(Self.maxVisits)")
         }
         guard request.uri.queryParameters.isEmpty else { throw APIError.badRequest("no parameters are taken") }
-        let visits = try database.visits(address: address, limit: n)
+        let visits = try await database.sightings.visits(address: address, limit: n)
         guard n <= visits.count, let id = visits[n - 1].id else {
             throw APIError.notFound("\(String(format: "%06x", address)) has \(visits.count) visits in the log, no visit \(n)")
         }
-        return try Self.encoded(VisitPath(visitId: id, points: try database.trackPoints(visitId: id)))
+        return try await Self.encoded(VisitPath(visitId: id, points: try database.sightings.trackPoints(visitId: id)))
     }
 }
 

@@ -120,7 +120,7 @@ import Tracking
         #expect(visits.count == heardAtAll.count, "one visit per aircraft, none duplicated")
         #expect(Set(visits.map { UInt32($0.address) }) == heardAtAll)
         for v in visits {
-            let rows = try database.visitReceivers(visitId: try #require(v.id))
+            let rows = try await database.sightings.visitReceivers(visitId: try #require(v.id))
             let expected = Set(stations.indices.filter { sent[$0][UInt32(v.address)] != nil }.map { stations[$0].id.rawValue })
             #expect(Set(rows.map(\.receiver)) == expected)
         }

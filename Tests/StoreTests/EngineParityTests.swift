@@ -65,9 +65,9 @@ import Tracking
     }
 
     /// Visits without their ids, in a fixed order.
-    static func visits(_ store: any SightingStore) throws -> [VisitRecord] {
+    static func visits(_ store: any SightingStore) async throws -> [VisitRecord] {
         var all: [VisitRecord] = []
-        for i in 0..<60 { all += try store.visits(address: UInt32(0x400000 + i), limit: 10) }
+        for i in 0..<60 { await all += try store.sightings.visits(address: UInt32(0x400000 + i), limit: 10) }
         return all.map { var v = $0; v.id = nil; return v }.sorted { ($0.address, $0.firstSeen) < ($1.address, $1.firstSeen) }
     }
 
@@ -202,7 +202,7 @@ import Tracking
         let postgres = try Engine.postgresql.makeStore()
         _ = try await Self.fill(sqlite)
         _ = try await Self.fill(postgres)
-        let a = try Self.visits(sqlite), b = try Self.visits(postgres)
+        let a = try await Self.visits(sqlite), b = try await Self.visits(postgres)
         #expect(a.count > 60)
         #expect(a == b)
         let journalA = try await sqlite.watchlists.journal(username: "alice", limit: 1000).map { var e = $0; e.id = nil; e.visitId = nil; e.watchRuleId = nil; return e }
@@ -213,11 +213,11 @@ import Tracking
         await #expect(try postgres.watchlists.journal(username: "alice", limit: 1000).allSatisfy { $0.visitId != nil })
         // Visit receivers: the same per visit.
         for i in [0, 7, 13, 42] {
-            let va = try sqlite.visits(address: UInt32(0x400000 + i), limit: 10), vb = try postgres.visits(address: UInt32(0x400000 + i), limit: 10)
+            let va = try await sqlite.sightings.visits(address: UInt32(0x400000 + i), limit: 10), vb = try await postgres.sightings.visits(address: UInt32(0x400000 + i), limit: 10)
             #expect(va.count == vb.count)
             for (x, y) in zip(va, vb) {
-                let ra = try sqlite.visitReceivers(visitId: x.id!).map { var r = $0; r.visitId = 0; return r }
-                let rb = try postgres.visitReceivers(visitId: y.id!).map { var r = $0; r.visitId = 0; return r }
+                let ra = try await sqlite.sightings.visitReceivers(visitId: x.id!).map { var r = $0; r.visitId = 0; return r }
+                let rb = try await postgres.sightings.visitReceivers(visitId: y.id!).map { var r = $0; r.visitId = 0; return r }
                 #expect(ra == rb)
             }
         }
@@ -259,11 +259,11 @@ import Tracking
         _ = try await Self.fill(sqlite)
         _ = try await Self.fill(postgres)
         let policy = RetentionPolicy(trackPointDays: 0.5, visitDays: 0.6, journalDays: 0.7, deliveryDays: 1, maxTrackPoints: 300)
-        let a = try sqlite.prune(policy, now: Self.start + 86_400)
-        let b = try postgres.prune(policy, now: Self.start + 86_400)
+        let a = try await sqlite.sightings.prune(policy, now: Self.start + 86_400)
+        let b = try await postgres.sightings.prune(policy, now: Self.start + 86_400)
         #expect(a == b)
         #expect(a.visits > 0 && a.trackPoints > 0)
-        #expect(try Self.visits(sqlite) == Self.visits(postgres))
+        await #expect(try Self.visits(sqlite) == Self.visits(postgres))
     }
 }
 
@@ -279,8 +279,8 @@ extension EngineParityTests {
             Observation(key: 0x4840D6, registration: "PH-BXA", typeCode: "B738", messages: 4, lastSeen: 100),
         ], at: 100)
         try await recorder.finish(at: 500)
-        #expect(try store.visits(registration: "d aiup", limit: 10).map(\.address) == [0x3C66B0])
-        #expect(try store.visits(registration: "N12345", limit: 10).isEmpty)
+        await #expect(try store.sightings.visits(registration: "d aiup", limit: 10).map(\.address) == [0x3C66B0])
+        await #expect(try store.sightings.visits(registration: "N12345", limit: 10).isEmpty)
         for _ in 0..<5 {
             #expect(try store.randomVisit(filter: StatsFilter(typePattern: "B73*"))?.address == 0x4840D6)
         }

@@ -35,7 +35,9 @@ struct InterruptedVisitTests {
         try await second.finish(at: 410)
         // A third start finds nothing left to close.
         await #expect(try SightingRecorder(store: store).closeInterruptedVisits(before: 500).isEmpty)
-        return try Self.fleet.flatMap { try store.visits(address: $0.0, limit: 10) }
+        var visits: [VisitRecord] = []
+        for (address, _) in Self.fleet { visits += try await store.sightings.visits(address: address, limit: 10) }
+        return visits
     }
 
     @Test("Closed at the last sighting, counted once, the next sighting starts a visit as after a clean stop",
@@ -68,6 +70,6 @@ struct InterruptedVisitTests {
         let closed = try await SightingRecorder(store: store).closeInterruptedVisits(before: 150)
         #expect(closed.map(\.address) == [0xA00001])
         #expect(closed.first?.lastSeen == 100)
-        #expect(try store.visits(address: 0xA00002, limit: 1).first?.closed == false)
+        await #expect(try store.sightings.visits(address: 0xA00002, limit: 1).first?.closed == false)
     }
 }

@@ -103,7 +103,7 @@ import Testing
         for r in recorders { try await r.finish(at: 2000) }
         #expect(store.flush())
         let expected = try await sqlite.writer.read { db in try VisitRecord.order(Column("address")).fetchAll(db) }.map { var v = $0; v.id = nil; return v }
-        let got = try store.allVisits().sorted { $0.address < $1.address }.map { var v = $0; v.id = nil; return v }
+        let got = try await store.sightings.allVisits().sorted { $0.address < $1.address }.map { var v = $0; v.id = nil; return v }
         #expect(got.count == 50)
         #expect(got == expected, "every visit as the SQLite store has it: nothing lost")
         #expect(events.list.withLock { $0.contains { if case .recovered = $0 { true } else { false } } })
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test("finishWriting at the end of a run writes the queue and tells what was left behind (nothing when the server takes it)")
-    func finishWritingDrainsTheQueue() throws {
+    func finishWritingDrainsTheQueue() async throws {
         let database = try PostgresTestServer.shared.get().makeDatabase()
         let store: any SightingStore = try PostgresStore.open(database, timeout: .seconds(5), bufferedWrites: true)
         var batch = SightingBatch()
@@ -149,11 +149,11 @@ import Testing
         #expect(store.finishWriting() == 0)
         let reader = try PostgresStore.open(database, timeout: .seconds(5))
         defer { reader.close() }
-        #expect(try reader.allVisits().count == 30, "every queued row written before the store was released")
+        #expect(try await reader.sightings.allVisits().count == 30, "every queued row written before the store was released")
         #expect(try AppDatabase.inMemory().finishWriting() == 0, "SQLite writes at once")
     }
 
-    @Test func aBatchTheServerRefusesIsDroppedAndTheRestGoOn() throws {
+    @Test func aBatchTheServerRefusesIsDroppedAndTheRestGoOn() async throws {
         let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(5), bufferedWrites: true)
         defer { store.close() }
         let events = Events()
@@ -168,7 +168,7 @@ import Testing
         good.visits = [VisitRecord(address: 0x654321, firstSeen: 20, lastSeen: 25)]
         _ = try store.write(good)
         #expect(store.flush())
-        #expect(try store.allVisits().map(\.address) == [0x654321], "the refused batch is rolled back whole; the next one is written")
+        #expect(try await await store.sightings.allVisits().map(\.address) == [0x654321], "the refused batch is rolled back whole; the next one is written")
         #expect(events.list.withLock { $0.contains { if case .refused(let reason, 2) = $0 { reason.contains("23503") } else { false } } })
         #expect(store.isAvailable)
     }

@@ -124,13 +124,13 @@ import Testing
     }
 
     @Test("Retention moves validFrom past the pruned days, cleans their rollup rows, and answers stay exact; a rebuild resets")
-    func retention() throws {
+    func retention() async throws {
         var log = Rollup.log()
         let store = try Self.store(log)
         defer { store.close() }
         let now = Rollup.t0 + 1.5 * Rollup.day + 730 * Rollup.day
         let policy = RetentionPolicy(trackPointDays: nil, visitDays: 730, journalDays: nil, deliveryDays: nil, maxTrackPoints: nil)
-        let report = try store.prune(policy, now: now)
+        let report = try await store.sightings.prune(policy, now: now)
         log.removeAll { $0.closed && $0.lastSeen < now - 730 * Rollup.day }
         #expect(report.visits > 0 && report.visits == 1000 - log.count)
         #expect(try Self.validFrom(store) == Int(Rollup.t0 / Rollup.day) + 2)
@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test("A batch written twice (a reply lost, the batch retried) leaves closed visits and the rollups as they were")
-    func closedVisitsAreFinal() throws {
+    func closedVisitsAreFinal() async throws {
         let log = Rollup.log()
         let store = try Self.store(log)
         defer { store.close() }
@@ -154,7 +154,7 @@ import Testing
         #expect(try Self.rows(store, "SELECT dimension::text, day::text, key, visits::text FROM statDay") == before)
         #expect(try Self.validFrom(store) == 0)
         // Open visits took the new values; closed ones kept theirs.
-        let stored = try store.allVisits()
+        let stored = try await store.sightings.allVisits()
         let opened = Dictionary(uniqueKeysWithValues: log.map { (VisitKey(address: $0.address, firstSeen: $0.firstSeen), $0) })
         for v in stored {
             let original = opened[VisitKey(address: v.address, firstSeen: v.firstSeen)]!
@@ -164,7 +164,7 @@ import Testing
     }
 
     @Test("The recorder's visits, open and closing over three days, give the brute-force answers on every path")
-    func recordedOverDays() throws {
+    func recordedOverDays() async throws {
         let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         defer { store.close() }
         let log = Rollup.log().map { v -> VisitRecord in var v = v; v.closed = false; return v }
@@ -175,7 +175,7 @@ import Testing
         var close = SightingBatch()
         close.visits = Rollup.log()
         _ = try store.write(close)
-        let keyed = Rollup.KeyedLog(try store.allVisits())
+        let keyed = await Rollup.KeyedLog(try store.sightings.allVisits())
         for path in [StatsPath.rollup, .raw] {
             try Rollup.check(keyed, filter: StatsFilter(since: Rollup.t0 + 0.3 * Rollup.day), path: path,
                              admit: { $0.lastSeen >= Rollup.t0 + 0.3 * Rollup.day }, answer: Self.answer(store))

@@ -34,7 +34,7 @@ struct SightingRecorderTests {
         let db = try await databaseWithUsers()
         let recorder = try await runScript(db)
         #expect(recorder.openVisits == 0)
-        let visits = try db.visits(address: 0x4840D6)
+        let visits = try await db.sightings.visits(address: 0x4840D6)
         #expect(visits.count == 1)
         let v = try #require(visits.first)
         #expect(v.firstSeen == 0 && v.lastSeen == 60 && v.closed)
@@ -45,10 +45,10 @@ struct SightingRecorderTests {
         #expect(v.messages == 121 && v.positions == 61)
         #expect(v.lastTrack == 180)
         // A point every 10 s, plus one at the turn (t = 45), then 10 s after it.
-        let points = try db.trackPoints(visitId: try #require(v.id))
+        let points = try await db.sightings.trackPoints(visitId: try #require(v.id))
         #expect(points.map(\.time) == [0, 10, 20, 30, 40, 45, 55])
         #expect(points[5].track == 180 && points[5].altitude == 10450)
-        #expect(try db.visits(registration: "ph bxa").count == 1)
+        await #expect(try db.sightings.visits(registration: "ph bxa").count == 1)
     }
 
     @Test("A watcher's journal: first seen, closest approach once moving away, throttled positions, lost")
@@ -79,15 +79,15 @@ struct SightingRecorderTests {
         }
         await #expect(throws: (any Error).self) { try await recorder.record([], at: 121) }
         try await db.writer.write { d in try d.execute(sql: "DROP TRIGGER failClose") }
-        let stillOpen = try db.visits(address: 0x123456)
+        let stillOpen = try await db.sightings.visits(address: 0x123456)
         #expect(stillOpen.count == 1 && stillOpen.allSatisfy { !$0.closed })
         // Heard again before the retry: the same visit goes on, open.
         try await recorder.record([Observation(key: 0x123456, typeCode: "B738", messages: 14, lastSeen: 125)], at: 125)
-        let continued = try db.visits(address: 0x123456)
+        let continued = try await db.sightings.visits(address: 0x123456)
         #expect(continued.count == 1)
         #expect(continued.first?.closed == false && continued.first?.lastSeen == 125 && continued.first?.messages == 14)
         try await recorder.finish(at: 130)
-        let visits = try db.visits(address: 0x123456)
+        let visits = try await db.sightings.visits(address: 0x123456)
         #expect(visits.count == 1 && visits.allSatisfy(\.closed))
         #expect(visits.first?.firstSeen == 0 && visits.first?.lastSeen == 125 && visits.first?.messages == 14)
         // The statistics count it once.
@@ -104,7 +104,7 @@ struct SightingRecorderTests {
         #expect(recorder.openVisits == 0)
         try await recorder.record([Observation(key: 0x123456, messages: 25, lastSeen: 300)], at: 300)
         try await recorder.finish(at: 301)
-        let visits = try db.visits(address: 0x123456).sorted { $0.firstSeen < $1.firstSeen }
+        let visits = try await db.sightings.visits(address: 0x123456).sorted { $0.firstSeen < $1.firstSeen }
         #expect(visits.map(\.firstSeen) == [0, 300])
         #expect(visits.map(\.messages) == [10, 15])
         #expect(visits.allSatisfy { $0.closed })
@@ -131,7 +131,7 @@ struct SightingRecorderTests {
             try await recorder.record(table.snapshot(at: t + 0.5))
         }
         try await recorder.finish(at: 30)
-        let v = try #require(try db.visits(address: address).first)
+        let v = try await #require(try db.sightings.visits(address: address).first)
         #expect(v.callsign == "KLM601")
         #expect(v.minAltitude == 3000 && v.maxAltitude == 3000)
         #expect(v.positions >= 15)
@@ -194,11 +194,11 @@ struct SightingRecorderTests {
         _ = try await runScript(db)
         #expect(try count(db, "trackPoint") == 7)
         var policy = RetentionPolicy(trackPointDays: nil, visitDays: nil, journalDays: nil, deliveryDays: nil, maxTrackPoints: 3)
-        #expect(try db.prune(policy, now: 100).trackPoints == 4)
+        await #expect(try db.sightings.prune(policy, now: 100).trackPoints == 4)
         await #expect(try db.writer.read { d in try Double.fetchAll(d, sql: "SELECT time FROM trackPoint ORDER BY time") } == [40, 45, 55])
         policy = RetentionPolicy(trackPointDays: nil, visitDays: 1, journalDays: nil, deliveryDays: nil, maxTrackPoints: nil)
-        #expect(try db.prune(policy, now: 60 + 86_400 - 1).visits == 0)
-        #expect(try db.prune(policy, now: 60 + 86_400 + 1).visits == 1)
+        await #expect(try db.sightings.prune(policy, now: 60 + 86_400 - 1).visits == 0)
+        await #expect(try db.sightings.prune(policy, now: 60 + 86_400 + 1).visits == 1)
         #expect(try count(db, "trackPoint") == 0)
     }
 }
@@ -217,8 +217,8 @@ struct SightingRecorderTests {
             try await recorder.record([o], at: Double(t))
         }
         try await recorder.finish(at: 100)
-        let visit = try #require(try database.visits(address: 0x4840D6, limit: 1).first)
-        return (recorder.rowsWritten, try database.visitReceivers(visitId: visit.id!))
+        let visit = try await #require(try database.sightings.visits(address: 0x4840D6, limit: 1).first)
+        return await (recorder.rowsWritten, try database.sightings.visitReceivers(visitId: visit.id!))
     }
 
     @Test func receiverRowsAreWrittenWhenNewAndAtTheCloseNotEverySecond() async throws {

@@ -138,15 +138,15 @@ struct StatisticsRollupTests {
     }
 
     @Test("Retention prunes old visits and the rollup rows of their days; answers stay exact")
-    func retention() throws {
+    func retention() async throws {
         var log = Self.log()
         let db = try StatisticsTests.database(log)
         let now = Self.t0 + 1.5 * Self.day + 730 * Self.day
         let policy = RetentionPolicy(trackPointDays: nil, visitDays: 730, journalDays: nil, deliveryDays: nil, maxTrackPoints: nil)
-        let report = try db.prune(policy, now: now)
+        let report = try await db.sightings.prune(policy, now: now)
         log.removeAll { $0.closed && $0.lastSeen < now - 730 * Self.day }
         #expect(report.visits > 0 && report.visits == 1000 - log.count)
-        let (validFrom, oldRows) = try db.writer.read { d in
+        let (validFrom, oldRows) = try await db.writer.read { d in
             (try Int.fetchOne(d, sql: "SELECT validFrom FROM statMeta") ?? 0,
              try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM statDay WHERE day < (SELECT validFrom FROM statMeta)") ?? -1)
         }

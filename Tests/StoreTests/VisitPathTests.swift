@@ -46,8 +46,8 @@ struct VisitPathTests {
         for engine in Engine.allCases {
             let store = try engine.makeStore()
             _ = try await EngineParityTests.fill(store, aircraft: 20)
-            let visit = try #require(try store.visits(address: UInt32(0x400000 + index), limit: 10).last)
-            let points = try store.trackPoints(visitId: visit.id!)
+            let visit = try await #require(try store.sightings.visits(address: UInt32(0x400000 + index), limit: 10).last)
+            let points = try await store.sightings.trackPoints(visitId: visit.id!)
             #expect(!points.isEmpty)
             #expect(points.map(\.time) == points.map(\.time).sorted())
             paths.append(points.map { var p = $0; p.id = nil; p.visitId = 0; return p })
