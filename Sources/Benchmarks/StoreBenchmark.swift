@@ -23,8 +23,6 @@ public enum StoreBenchmark {
 
     /// A statistics question answered by some store: groups of a dimension (nil: the total
     /// alone, one row), at most `limit`, by the given path.
-    public typealias Statistics = (StatsDimension?, StatsFilter, Int?, StatsPath) throws -> [StatsRow]
-
     /// The first generated day (2025-01-01 00:00 UTC).
     public static let start = 1_735_689_600.0
 
@@ -115,18 +113,9 @@ public enum StoreBenchmark {
         return Timing(name: "write \(visits) visits, \(visits * pointsPerVisit) track points", duration: clock.now - began, rows: visits)
     }
 
-    /// Times the `stats` queries at `now` (default: 7 hours before the end of a 365-day fill,
-    /// so windows begin and end mid-day).
-    public static func queries(_ database: AppDatabase, now: Double = start + 365 * 86_400 - 7 * 3600) throws -> [Timing] {
-        try queries(now: now, random: { try database.randomVisit(filter: $0) }) { dimension, filter, limit, path in
-            try dimension.map { try database.statistics(by: $0, filter: filter, limit: limit, path: path) }
-                ?? [database.statisticsTotal(filter: filter, path: path)]
-        }
-    }
-
-    /// The same questions asked of any store (`flytracker bench --store --postgres`).
-    public static func queries(now: Double = start + 365 * 86_400 - 7 * 3600, random: (StatsFilter) throws -> VisitRecord?,
-                               statistics: Statistics) throws -> [Timing] {
+    /// Times the `stats` queries of any store at `now` (default: 7 hours before the end of a
+    /// 365-day fill, so windows begin and end mid-day).
+    public static func queries(_ store: any SightingStore, now: Double = start + 365 * 86_400 - 7 * 3600) async throws -> [Timing] {
         let clock = ContinuousClock()
         let day = 86_400.0
         let year = now - 365 * day
@@ -164,14 +153,14 @@ public enum StoreBenchmark {
         for ((name, dimension, filter), path) in cases.map({ ($0, StatsPath.automatic) }) + rawCases.map({ ($0, StatsPath.raw) }) {
             let began = clock.now
             let limit = name.hasPrefix("top 5") ? 5 : nil
-            let answer = try statistics(dimension, filter, limit, path)
+            let answer = try await store.statistics.groups(by: dimension, filter: filter, limit: limit, path: path)
             let rows = dimension == nil ? answer.first?.visits ?? 0 : answer.count
             timings.append(Timing(name: name, duration: clock.now - began, rows: rows, answer: answer))
         }
         for (name, filter) in [("random aircraft of the last day", StatsFilter(since: now - day)),
                                ("random aircraft of the year", StatsFilter(since: year))] {
             let began = clock.now
-            let pick = try random(filter)
+            let pick = try await store.statistics.randomVisit(filter: filter)
             timings.append(Timing(name: name, duration: clock.now - began, rows: pick == nil ? 0 : 1))
         }
         return timings

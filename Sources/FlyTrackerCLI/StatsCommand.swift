@@ -5,7 +5,7 @@ import Tracking
 extension StatsDimension: ExpressibleByArgument {}
 
 /// `flytracker stats --by …`: counts over the sighting log.
-struct StatsCommand: ParsableCommand {
+struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Statistics from the sighting log: aircraft, flights and messages by group.",
@@ -30,7 +30,7 @@ struct StatsCommand: ParsableCommand {
     @Flag(help: "JSON output.") var json = false
     @OptionGroup var store: StoreOptions
 
-    func run() throws {
+    func run() async throws {
         let database = try store.openStore()
         let now = unixNow()
         let filter = try reportingErrors { () throws -> StatsFilter in
@@ -51,13 +51,13 @@ struct StatsCommand: ParsableCommand {
             return f
         }
         if random {
-            let visit = try reportingErrors { try database.randomVisit(filter: filter) }
+            let visit = try await reportingErrors { try await database.statistics.randomVisit(filter: filter) }
             if json { print(jsonText(visit)); return }
             guard let v = visit else { print("no aircraft matched"); return }
             print("\(v.hex) \(v.callsign ?? "-") \(v.registration ?? "-") \(v.typeCode ?? "-") \(v.operatorName ?? "-") last heard \(formatTime(v.lastSeen)) UTC")
             return
         }
-        let (rows, total) = try reportingErrors { try database.statisticsWithTotal(by: by, filter: filter, limit: limit) }
+        let (rows, total) = try await reportingErrors { try await database.statistics.withTotal(by: by, filter: filter, limit: limit) }
         if json {
             struct Document: Encodable { var by: String; var since: Double; var until: Double?; var rows: [StatsRow]; var total: StatsRow }
             print(jsonText(Document(by: by.rawValue, since: filter.since ?? 0, until: filter.until, rows: rows, total: total)))

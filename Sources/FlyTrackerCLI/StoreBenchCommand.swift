@@ -56,7 +56,7 @@ struct StoreBenchOptions: ParsableArguments {
             throw ExitCode(1)
         }
         defer { if temporary { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) } }
-        let database = try reportingErrors { () throws -> AppDatabase in
+        let database = try await reportingErrors { () async throws -> AppDatabase in
             let database = try AppDatabase.open(path: path)
             if !queriesOnly {
                 let visits = visits ?? Self.defaultVisits, points = points ?? Self.defaultPoints
@@ -71,18 +71,18 @@ struct StoreBenchOptions: ParsableArguments {
                 let seconds = Self.seconds(fill.duration)
                 print("store: \(fill.name) in \(Self.format(fill.duration)) (\(Int(Double(visits) / seconds)) visits/s, \(Int(Double(visits * points) / seconds)) points/s)")
             }
-            _ = try database.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            _ = try await database.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             var size = 0
             for suffix in ["", "-wal"] {
                 size += (try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? 0
             }
-            let counts = try database.writer.read { db in
+            let counts = try await database.writer.read { db in
                 (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visit") ?? 0, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trackPoint") ?? 0)
             }
             print("store: database \(counts.0) visits, \(counts.1) track points, \(size / 1_048_576) MiB")
-            let timings = try StoreBenchmark.queries(database)
+            let timings = try await StoreBenchmark.queries(database)
             if let postgres {
-                try compare(database, timings, postgres: try PostgresURL(postgres))
+                try await compare(database, timings, postgres: try PostgresURL(postgres))
             } else {
                 for t in timings {
                     print("store: \(t.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(Self.format(t.duration))  (\(t.rows) rows)")
@@ -102,11 +102,11 @@ struct StoreBenchOptions: ParsableArguments {
     /// Copies the visits into PostgreSQL (written as the recorder writes them, so its rollup
     /// triggers run; track points are not copied: no statistic reads them) and prints both
     /// engines' times per question, and whether the answers agree.
-    func compare(_ database: AppDatabase, _ sqlite: [StoreBenchmark.Timing], postgres url: PostgresURL) throws {
+    func compare(_ database: AppDatabase, _ sqlite: [StoreBenchmark.Timing], postgres url: PostgresURL) async throws {
         let store = try PostgresStore.open(url)
         defer { store.close() }
-        let held = try store.statistics(by: nil, filter: StatsFilter(), path: .raw).first?.visits ?? 0
-        let local = try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visit") ?? 0 }
+        let held = try await store.statistics.groups(by: nil, filter: StatsFilter(), path: .raw).first?.visits ?? 0
+        let local = try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visit") ?? 0 }
         if queriesOnly && held == local {
             print("store: PostgreSQL holds the \(held) visits of an earlier copy; timing the queries only")
         } else if held != 0 {
@@ -115,9 +115,7 @@ struct StoreBenchOptions: ParsableArguments {
         } else {
             try copy(database, into: store)
         }
-        let timings = try StoreBenchmark.queries(random: { try store.randomVisit(filter: $0) }) { dimension, filter, limit, path in
-            try store.statistics(by: dimension, filter: filter, limit: limit, path: path)
-        }
+        let timings = try await StoreBenchmark.queries(store)
         print("store: \("question".padding(toLength: 48, withPad: " ", startingAt: 0)) \("SQLite".padding(toLength: 9, withPad: " ", startingAt: 0)) PostgreSQL  same answer")
         var differing = 0
         for (a, b) in zip(sqlite, timings) {

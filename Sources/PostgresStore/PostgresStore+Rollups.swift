@@ -9,9 +9,10 @@ import Store
 extension PostgresStore {
     /// The answers for `dimensions` (nil: the total), or nil when the rollups cannot answer
     /// one of them.
-    func rollupAnswers(_ dimensions: [StatsDimension?], filter: StatsFilter, automatic: Bool) throws -> [[StatsRow]]? {
+    public func rollupStatistics(_ dimensions: [StatsDimension?], filter: StatsFilter, automatic: Bool) async throws -> [[StatsRow]]? {
         guard filter.towards == nil, filter.withinKm == nil, filter.receiver == nil else { return nil }
-        return try blocking { [client, logger] () -> [[StatsRow]]? in
+        if !isAvailable { throw StoreError(description: "PostgreSQL at \(url) is unavailable (sightings are queued until it answers)") }
+        return try await withTimeout { [client, logger] () -> [[StatsRow]]? in
             try await client.withTransaction(logger: logger) { c -> [[StatsRow]]? in
                 try await c.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
                 let facts = try await c.query("""
@@ -49,7 +50,7 @@ extension PostgresStore {
         let keyCondition = plan.keyCondition { bind($0) }
         let rawCondition = plan.rawParts.map { "(" + $0.sql { bind($0) } + ")" }.joined(separator: " OR ")
         let typeCondition = plan.typeCondition { bind($0) }
-        let rawKey = plan.dimension.map { "COALESCE(\(keyExpression($0)), '\(AppDatabase.unknownKey)')" } ?? "''"
+        let rawKey = plan.dimension.map { StatisticsRepository.key($0).rendered(for: .postgresql).text } ?? "''"
         // The group of a combined key is the part after the type; the total has one group.
         let group = plan.dimension == nil ? "''" : plan.byType ? "substr(key, strpos(key, chr(31)) + 1)" : "key"
         let raw = """

@@ -68,9 +68,11 @@ public protocol SightingStore: AnyObject, Sendable {
     func write(_ batch: SightingBatch) throws -> SightingWriteResult
 
     // Statistics
-    func statisticsWithTotal(by dimension: StatsDimension, filter: StatsFilter, limit: Int?) throws -> (rows: [StatsRow], total: StatsRow)
-    /// One visit the filter admits, chosen at random (nil when none).
-    func randomVisit(filter: StatsFilter) throws -> VisitRecord?
+    /// The answers for `dimensions` (nil: the total) from the statistics rollups, each engine
+    /// its own (their upkeep is each engine's triggers), or nil when the rollups cannot answer
+    /// one of them (`RollupPlan`; `automatic`: nor a window shorter than a week). What
+    /// `StatisticsRepository` asks first.
+    func rollupStatistics(_ dimensions: [StatsDimension?], filter: StatsFilter, automatic: Bool) async throws -> [[StatsRow]]?
 
     // The end of a run
     /// Writes what is still queued for the database and releases it: the rows left behind
@@ -81,6 +83,8 @@ public protocol SightingStore: AnyObject, Sendable {
 extension SightingStore {
     /// The sighting log read back, retention, visits left open by a crash.
     public var sightings: SightingLogRepository { SightingLogRepository(sql) }
+    /// Statistics of the sighting log.
+    public var statistics: StatisticsRepository { StatisticsRepository(self) }
     /// Accounts.
     public var accounts: AccountRepository { AccountRepository(sql) }
     /// Watchlists, the airline table and the journal.

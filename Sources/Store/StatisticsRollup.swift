@@ -46,6 +46,20 @@ extension AppDatabase {
         return hasDay(firstDay: Int.min, lastDay: Int.max, days: days, from: first, to: last)
     }
 
+    /// The answers for `dimensions` from the rollups, in one read (`SightingStore.rollupStatistics`).
+    public func rollupStatistics(_ dimensions: [StatsDimension?], filter: StatsFilter, automatic: Bool) async throws -> [[StatsRow]]? {
+        guard filter.towards == nil, filter.withinKm == nil, filter.receiver == nil else { return nil }
+        return try await writer.read { db -> [[StatsRow]]? in
+            db.add(function: Self.hasDayFunction)
+            var answers: [[StatsRow]] = []
+            for dimension in dimensions {
+                guard let rows = try Self.rollupStatistics(db, dimension: dimension, filter: filter, automatic: automatic) else { return nil }
+                answers.append(rows)
+            }
+            return answers
+        }
+    }
+
     /// The statistics of `dimension` (nil: the total) from the rollups, or nil when the
     /// filter needs the raw path (`automatic`: also when the window is short).
     static func rollupStatistics(_ db: Database, dimension: StatsDimension?, filter: StatsFilter,
@@ -108,7 +122,7 @@ extension AppDatabase {
         }
 
         // The raw parts: their visits and messages, and the members not already counted.
-        let keySQL = dimension.map { "COALESCE(\(keyExpression($0)), '\(unknownKey)')" } ?? "''"
+        let keySQL = dimension.map { StatisticsRepository.key($0).rendered(for: .sqlite).text } ?? "''"
         var sql: [String] = []
         var args: [any DatabaseValueConvertible] = []
         for part in plan.rawParts {

@@ -62,13 +62,13 @@ struct StatsController<Context: RequestContext> {
     /// `{"visit": Visit}`, or `{"visit": null}` when none matches.
     @Sendable func random(_ request: Request, context: Context) async throws -> Response {
         let (_, filter, _) = try Self.query(request, grouped: false)
-        return try VisitsController<Context>.encoded(RandomVisit(visit: try database.randomVisit(filter: filter)))
+        return try await VisitsController<Context>.encoded(RandomVisit(visit: try database.statistics.randomVisit(filter: filter)))
     }
 
     @Sendable func stats(_ request: Request, context: Context) async throws -> Response {
         let (by, filter, limit) = try Self.query(request, grouped: true)
         // Groups and total in one read (a filter the rollups cannot answer is evaluated once).
-        let (rows, total) = try database.statisticsWithTotal(by: by, filter: filter, limit: limit)
+        let (rows, total) = try await database.statistics.withTotal(by: by, filter: filter, limit: limit)
         var w = JSONWriter()
         w.add("by", by.rawValue)
         w.addRaw("total", Self.row(total))

@@ -126,7 +126,7 @@ import Tracking
         }
         // Statistics per receiver answer from the same log.
         for (i, s) in stations.enumerated() {
-            let total = try database.statisticsTotal(filter: StatsFilter(receiver: s.id.rawValue))
+            let total = try await database.statistics.total(filter: StatsFilter(receiver: s.id.rawValue))
             #expect(total.aircraft == sent[i].count, "aircraft heard by \(s.id)")
         }
 

@@ -56,6 +56,6 @@ struct StoreBenchCommandTests {
         let db = try AppDatabase.open(path: path)
         #expect(try await db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit") } == 400)
         #expect(try await db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM trackPoint") } == 1200)
-        #expect(try db.statisticsTotal(filter: StatsFilter()).visits == 400)
+        await #expect(try db.statistics.total(filter: StatsFilter()).visits == 400)
     }
 }

@@ -26,7 +26,7 @@ struct StoreCommandsTests {
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         var run = try RunCommand.parse(["--simulate", "--sim-fast", "--sim-duration", "4", "--sim-aircraft", "10", "--db", path, "--quiet"])
         try await run.run()
-        let rows = try db.statistics(by: .type)
+        let rows = try await db.statistics.groups(by: .type)
         #expect(!rows.isEmpty)
         #expect(!rows.contains { $0.key == "unknown" }, "\(rows.map(\.key))")
         #expect(rows.allSatisfy { $0.key.count == 4 })

@@ -78,6 +78,6 @@ struct DurabilityTests {
         let closed = try await SightingRecorder(database: db).closeInterruptedVisits(before: Date().timeIntervalSince1970)
         #expect(closed.count == visits)
         await #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit WHERE NOT closed") } == 0)
-        #expect(try db.statisticsWithTotal(by: .day, filter: StatsFilter(), limit: nil).total.visits == visits)
+        await #expect(try db.statistics.withTotal(by: .day, filter: StatsFilter(), limit: nil).total.visits == visits)
     }
 }

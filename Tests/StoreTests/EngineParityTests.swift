@@ -241,16 +241,16 @@ import Tracking
         ]
         for filter in filters {
             for dimension in StatsDimension.allCases {
-                let a = try sqlite.statisticsWithTotal(by: dimension, filter: filter, limit: nil)
-                let b = try postgres.statisticsWithTotal(by: dimension, filter: filter, limit: nil)
+                let a = try await sqlite.statistics.withTotal(by: dimension, filter: filter, limit: nil)
+                let b = try await postgres.statistics.withTotal(by: dimension, filter: filter, limit: nil)
                 #expect(a.rows == b.rows, "\(dimension) \(filter)")
                 #expect(a.total == b.total, "\(dimension) \(filter)")
             }
         }
-        let everything = try postgres.statisticsWithTotal(by: .type, filter: StatsFilter(), limit: 3)
+        let everything = try await postgres.statistics.withTotal(by: .type, filter: StatsFilter(), limit: 3)
         #expect(everything.rows.count == 3)
         #expect(everything.total.aircraft == 60)
-        #expect(try postgres.statisticsWithTotal(by: .day, filter: StatsFilter(receiver: "nobody' OR '1'='1"), limit: nil).total.visits == 0)
+        await #expect(try postgres.statistics.withTotal(by: .day, filter: StatsFilter(receiver: "nobody' OR '1'='1"), limit: nil).total.visits == 0)
     }
 
     @Test func retentionRemovesTheSameRowsOnBothEngines() async throws {
@@ -282,9 +282,9 @@ extension EngineParityTests {
         await #expect(try store.sightings.visits(registration: "d aiup", limit: 10).map(\.address) == [0x3C66B0])
         await #expect(try store.sightings.visits(registration: "N12345", limit: 10).isEmpty)
         for _ in 0..<5 {
-            #expect(try store.randomVisit(filter: StatsFilter(typePattern: "B73*"))?.address == 0x4840D6)
+            await #expect(try store.statistics.randomVisit(filter: StatsFilter(typePattern: "B73*"))?.address == 0x4840D6)
         }
-        #expect(try store.randomVisit(filter: StatsFilter(typePattern: "A388")) == nil)
+        await #expect(try store.statistics.randomVisit(filter: StatsFilter(typePattern: "A388")) == nil)
     }
 }
 

@@ -54,8 +54,8 @@ struct InterruptedVisitTests {
         }
         #expect(summary(killed) == summary(clean))
         for dimension in [StatsDimension.type, .day] {
-            let a = try killedStore.statisticsWithTotal(by: dimension, filter: StatsFilter(), limit: nil)
-            let b = try cleanStore.statisticsWithTotal(by: dimension, filter: StatsFilter(), limit: nil)
+            let a = try await killedStore.statistics.withTotal(by: dimension, filter: StatsFilter(), limit: nil)
+            let b = try await cleanStore.statistics.withTotal(by: dimension, filter: StatsFilter(), limit: nil)
             #expect(a.total.visits == 4)
             #expect(a.rows == b.rows && a.total == b.total)
         }

@@ -168,7 +168,7 @@ import Testing
         good.visits = [VisitRecord(address: 0x654321, firstSeen: 20, lastSeen: 25)]
         _ = try store.write(good)
         #expect(store.flush())
-        #expect(try await await store.sightings.allVisits().map(\.address) == [0x654321], "the refused batch is rolled back whole; the next one is written")
+        #expect(try await store.sightings.allVisits().map(\.address) == [0x654321], "the refused batch is rolled back whole; the next one is written")
         #expect(events.list.withLock { $0.contains { if case .refused(let reason, 2) = $0 { reason.contains("23503") } else { false } } })
         #expect(store.isAvailable)
     }

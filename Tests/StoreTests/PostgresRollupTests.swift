@@ -25,8 +25,8 @@ import Testing
         return store
     }
 
-    static func answer(_ store: PostgresStore) -> (StatsDimension?, StatsFilter, StatsPath) throws -> [StatsRow] {
-        { dimension, filter, path in try store.statistics(by: dimension, filter: filter, path: path) }
+    static func answer(_ store: PostgresStore) -> (StatsDimension?, StatsFilter, StatsPath) async throws -> [StatsRow] {
+        { dimension, filter, path in try await store.statistics.groups(by: dimension, filter: filter, path: path) }
     }
 
     /// `SELECT` rows as text columns, sorted (to compare tables).
@@ -64,31 +64,31 @@ import Testing
 
     @Test("The rollup path equals a brute-force count for windows of whole and partial days, with and without a type",
           arguments: Rollup.windows)
-    func rollupWindows(_ w: Rollup.Window) throws {
+    func rollupWindows(_ w: Rollup.Window) async throws {
         let log = Rollup.keyedLog
         let store = try Self.store(log.visits)
         defer { store.close() }
         let answer = Self.answer(store)
-        try Rollup.check(log, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits, answer: answer)
-        try Rollup.check(log, filter: StatsFilter(since: w.since, until: w.until, typePattern: "B73*"), path: .rollup, admit: {
+        try await Rollup.check(log, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits, answer: answer)
+        try await Rollup.check(log, filter: StatsFilter(since: w.since, until: w.until, typePattern: "B73*"), path: .rollup, admit: {
             w.admits($0) && $0.typeCode?.hasPrefix("B73") == true
         }, answer: answer)
-        try Rollup.check(log, filter: StatsFilter(since: w.since, until: w.until, typePattern: "a320"), path: .rollup, admit: {
+        try await Rollup.check(log, filter: StatsFilter(since: w.since, until: w.until, typePattern: "a320"), path: .rollup, admit: {
             w.admits($0) && $0.typeCode == "A320"
         }, answer: answer)
     }
 
     @Test("Filters the rollups do not carry are refused by the rollup path and answered from the visits")
-    func fallsBack() throws {
+    func fallsBack() async throws {
         let store = try Self.store(Rollup.keyedLog.visits)
         defer { store.close() }
         let shortWindow = StatsFilter(since: Rollup.t0 + 0.5 * Rollup.day, until: Rollup.t0 + 1.4 * Rollup.day)
         for filter in [StatsFilter(withinKm: 50), StatsFilter(towards: StatisticsTests.miami), shortWindow,
                        StatsFilter(typePattern: "U*"), StatsFilter(receiver: "north-pi")] {
-            #expect(throws: StoreError.self) { try store.statistics(by: nil, filter: filter, path: .rollup) }
+            await #expect(throws: StoreError.self) { try await store.statistics.groups(by: nil, filter: filter, path: .rollup) }
         }
-        #expect(throws: StoreError.self) { try store.statistics(by: .day, filter: StatsFilter(typePattern: "B73*"), path: .rollup) }
-        try Rollup.check(Rollup.keyedLog, filter: shortWindow, path: .automatic, admit: {
+        await #expect(throws: StoreError.self) { try await store.statistics.groups(by: .day, filter: StatsFilter(typePattern: "B73*"), path: .rollup) }
+        try await Rollup.check(Rollup.keyedLog, filter: shortWindow, path: .automatic, admit: {
             $0.lastSeen >= Rollup.t0 + 0.5 * Rollup.day && $0.firstSeen <= Rollup.t0 + 1.4 * Rollup.day
         }, answer: Self.answer(store))
     }
@@ -136,10 +136,10 @@ import Testing
         #expect(try Self.validFrom(store) == Int(Rollup.t0 / Rollup.day) + 2)
         #expect(try Self.rows(store, "SELECT COUNT(*)::text FROM statDay WHERE day < (SELECT validFrom FROM statMeta)") == [["0"]])
         let keyed = Rollup.KeyedLog(log)
-        try Rollup.check(keyed, filter: StatsFilter(), path: .rollup, admit: { _ in true }, answer: Self.answer(store))
+        try await Rollup.check(keyed, filter: StatsFilter(), path: .rollup, admit: { _ in true }, answer: Self.answer(store))
         try store.rebuildStatistics()
         #expect(try Self.validFrom(store) == 0)
-        try Rollup.check(keyed, filter: StatsFilter(), path: .rollup, admit: { _ in true }, answer: Self.answer(store))
+        try await Rollup.check(keyed, filter: StatsFilter(), path: .rollup, admit: { _ in true }, answer: Self.answer(store))
     }
 
     @Test("A batch written twice (a reply lost, the batch retried) leaves closed visits and the rollups as they were")
@@ -160,7 +160,7 @@ import Testing
             let original = opened[VisitKey(address: v.address, firstSeen: v.firstSeen)]!
             #expect(v.messages == original.messages + (original.closed ? 0 : 1))
         }
-        try Rollup.check(Rollup.KeyedLog(stored), filter: StatsFilter(), path: .rollup, admit: { _ in true }, answer: Self.answer(store))
+        try await Rollup.check(Rollup.KeyedLog(stored), filter: StatsFilter(), path: .rollup, admit: { _ in true }, answer: Self.answer(store))
     }
 
     @Test("The recorder's visits, open and closing over three days, give the brute-force answers on every path")
@@ -177,7 +177,7 @@ import Testing
         _ = try store.write(close)
         let keyed = await Rollup.KeyedLog(try store.sightings.allVisits())
         for path in [StatsPath.rollup, .raw] {
-            try Rollup.check(keyed, filter: StatsFilter(since: Rollup.t0 + 0.3 * Rollup.day), path: path,
+            try await Rollup.check(keyed, filter: StatsFilter(since: Rollup.t0 + 0.3 * Rollup.day), path: path,
                              admit: { $0.lastSeen >= Rollup.t0 + 0.3 * Rollup.day }, answer: Self.answer(store))
         }
     }

@@ -91,7 +91,7 @@ struct SightingRecorderTests {
         #expect(visits.count == 1 && visits.allSatisfy(\.closed))
         #expect(visits.first?.firstSeen == 0 && visits.first?.lastSeen == 125 && visits.first?.messages == 14)
         // The statistics count it once.
-        let total = try db.statisticsTotal(filter: StatsFilter())
+        let total = try await db.statistics.total(filter: StatsFilter())
         #expect(total.visits == 1 && total.aircraft == 1 && total.messages == 14)
     }
 

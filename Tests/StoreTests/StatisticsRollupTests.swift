@@ -53,7 +53,7 @@ struct StatisticsRollupTests {
         }
 
         /// The counts by brute force.
-        func bruteForce(_ dimension: StatsDimension?, _ admit: (VisitRecord) -> Bool) -> [String: StatsRow] {
+        func bruteForce(_ dimension: StatsDimension?, _ admit: (VisitRecord) -> Bool) async -> [String: StatsRow] {
             var groups: [String: (Set<Int>, Set<String>, Int, Int)] = [:]
             for (v, k) in zip(visits, keys) where admit(v) {
                 let key = dimension.map { k[$0]! } ?? "total"
@@ -70,71 +70,71 @@ struct StatisticsRollupTests {
 
     /// Every dimension and the total from `path` equal the brute-force count.
     static func check(_ db: AppDatabase, _ log: KeyedLog, filter: StatsFilter, path: StatsPath,
-                      admit: (VisitRecord) -> Bool) throws {
-        try check(log, filter: filter, path: path, admit: admit) { dimension, filter, path in
-            try dimension.map { try db.statistics(by: $0, filter: filter, limit: nil, path: path) } ?? [db.statisticsTotal(filter: filter, path: path)]
+                      admit: (VisitRecord) -> Bool) async throws {
+        try await check(log, filter: filter, path: path, admit: admit) { dimension, filter, path in
+            try await db.statistics.groups(by: dimension, filter: filter, path: path)
         }
     }
 
     /// Every dimension and the total that `answer` gives (`nil`: the total, one row) equal
     /// the brute-force count.
     static func check(_ log: KeyedLog, filter: StatsFilter, path: StatsPath, admit: (VisitRecord) -> Bool,
-                      answer: (StatsDimension?, StatsFilter, StatsPath) throws -> [StatsRow]) throws {
+                      answer: (StatsDimension?, StatsFilter, StatsPath) async throws -> [StatsRow]) async throws {
         for dimension in StatsDimension.allCases {
             // By day with a type pattern is answered from the visit rows.
             let path = filter.typePattern != nil && dimension == .day && path == .rollup ? .automatic : path
-            let rows = try answer(dimension, filter, path)
-            let expected = log.bruteForce(dimension, admit)
+            let rows = try await answer(dimension, filter, path)
+            let expected = await log.bruteForce(dimension, admit)
             #expect(Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) }) == expected, "\(dimension) \(filter)")
             #expect(rows.count == expected.count, "\(dimension)")
         }
-        let total = try answer(nil, filter, path)
-        #expect(total == [log.bruteForce(nil, admit)["total"] ?? StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0)], "total \(filter)")
+        let total = try await answer(nil, filter, path)
+        await #expect(total == [log.bruteForce(nil, admit)["total"] ?? StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0)], "total \(filter)")
     }
 
     @Test("The rollup path equals a brute-force count for windows of whole and partial days", arguments: windows)
-    func rollupWindows(_ w: Window) throws {
+    func rollupWindows(_ w: Window) async throws {
         let log = Self.keyedLog
         let db = try StatisticsTests.database(log.visits)
-        try Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits)
-        try Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until, typePattern: "B73*"), path: .rollup) {
+        try await Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits)
+        try await Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until, typePattern: "B73*"), path: .rollup) {
             w.admits($0) && $0.typeCode?.hasPrefix("B73") == true
         }
-        try Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until, typePattern: "a320"), path: .rollup) {
+        try await Self.check(db, log, filter: StatsFilter(since: w.since, until: w.until, typePattern: "a320"), path: .rollup) {
             w.admits($0) && $0.typeCode == "A320"
         }
     }
 
     @Test("Filters the rollups do not carry, and windows without a whole day, are answered from the visits")
-    func fallsBack() throws {
+    func fallsBack() async throws {
         let db = try StatisticsTests.database(Self.log())
         let shortWindow = StatsFilter(since: Self.t0 + 0.5 * Self.day, until: Self.t0 + 1.4 * Self.day)
         for filter in [StatsFilter(withinKm: 50), StatsFilter(towards: StatisticsTests.miami), shortWindow, StatsFilter(typePattern: "U*")] {
-            #expect(throws: StoreError.self) { try db.statisticsTotal(filter: filter, path: .rollup) }
+            await #expect(throws: StoreError.self) { try await db.statistics.total(filter: filter, path: .rollup) }
         }
-        #expect(throws: StoreError.self) { try db.statistics(by: .day, filter: StatsFilter(typePattern: "B73*"), limit: nil, path: .rollup) }
+        await #expect(throws: StoreError.self) { try await db.statistics.groups(by: .day, filter: StatsFilter(typePattern: "B73*"), limit: nil, path: .rollup) }
         // …and the automatic path still gives the brute-force answer for them.
         let log = Self.keyedLog
-        try Self.check(db, log, filter: shortWindow, path: .automatic) {
+        try await Self.check(db, log, filter: shortWindow, path: .automatic) {
             $0.lastSeen >= Self.t0 + 0.5 * Self.day && $0.firstSeen <= Self.t0 + 1.4 * Self.day
         }
     }
 
     @Test("Deleting closed visits (retention) keeps every answer exact; a rebuild makes every day rollup-backed again")
-    func deletions() throws {
+    func deletions() async throws {
         var log = Self.log()
         let db = try StatisticsTests.database(log)
         let cutoff = Self.t0 + 1.2 * Self.day
-        try db.writer.write { d in try d.execute(sql: "DELETE FROM visit WHERE closed AND lastSeen < ?", arguments: [cutoff]) }
+        try await db.writer.write { d in try d.execute(sql: "DELETE FROM visit WHERE closed AND lastSeen < ?", arguments: [cutoff]) }
         log.removeAll { $0.closed && $0.lastSeen < cutoff }
-        let validFrom = try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT validFrom FROM statMeta") }
+        let validFrom = try await db.writer.read { d in try Int.fetchOne(d, sql: "SELECT validFrom FROM statMeta") }
         #expect(validFrom == Int(Self.t0 / Self.day) + 2)
         let keyed = KeyedLog(log)
-        try Self.check(db, keyed, filter: StatsFilter(), path: .rollup) { _ in true }
-        try Self.check(db, keyed, filter: StatsFilter(since: Self.t0 + 0.5 * Self.day), path: .rollup) { $0.lastSeen >= Self.t0 + 0.5 * Self.day }
+        try await Self.check(db, keyed, filter: StatsFilter(), path: .rollup) { _ in true }
+        try await Self.check(db, keyed, filter: StatsFilter(since: Self.t0 + 0.5 * Self.day), path: .rollup) { $0.lastSeen >= Self.t0 + 0.5 * Self.day }
         try db.rebuildStatistics()
-        #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT validFrom FROM statMeta") } == 0)
-        try Self.check(db, keyed, filter: StatsFilter(), path: .rollup) { _ in true }
+        await #expect(try db.writer.read { d in try Int.fetchOne(d, sql: "SELECT validFrom FROM statMeta") } == 0)
+        try await Self.check(db, keyed, filter: StatsFilter(), path: .rollup) { _ in true }
     }
 
     @Test("Retention prunes old visits and the rollup rows of their days; answers stay exact")
@@ -151,16 +151,16 @@ struct StatisticsRollupTests {
              try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM statDay WHERE day < (SELECT validFrom FROM statMeta)") ?? -1)
         }
         #expect(validFrom == Int(Self.t0 / Self.day) + 2 && oldRows == 0)
-        try Self.check(db, KeyedLog(log), filter: StatsFilter(), path: .rollup) { _ in true }
+        try await Self.check(db, KeyedLog(log), filter: StatsFilter(), path: .rollup) { _ in true }
     }
 
     @Test("Migrating a database with visits from the previous schema backfills rollups that give the same answers")
-    func migrationBackfill() throws {
+    func migrationBackfill() async throws {
         let log = Self.keyedLog.visits
         let queue = try DatabaseQueue()
         try AppDatabase.migrator.migrate(queue, upTo: "v6-airports")
         // The columns of the v6 schema (later migrations add more).
-        try queue.write { d in
+        try await queue.write { d in
             for v in log {
                 try d.execute(sql: """
                     INSERT INTO visit (id, address, firstSeen, lastSeen, callsign, typeCode, operatorName, category, maxAltitude, messages, closed)
@@ -169,17 +169,19 @@ struct StatisticsRollupTests {
                                      v.messages, v.closed])
             }
         }
-        #expect(try queue.read { d in try d.tableExists("statDay") } == false)
+        await #expect(try queue.read { d in try d.tableExists("statDay") } == false)
         let db = try AppDatabase(queue)
         #expect(try count(db, "statMember") > 0)
         let keyed = Self.keyedLog
         for w in Self.windows {
-            try Self.check(db, keyed, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits)
+            try await Self.check(db, keyed, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits)
         }
         // The backfill and the triggers build the same rows.
         let fresh = try StatisticsTests.database(log)
         let sql = "SELECT * FROM statDay ORDER BY dimension, day, key"
-        #expect(try db.writer.read { d in try Row.fetchAll(d, sql: sql) } == fresh.writer.read { d in try Row.fetchAll(d, sql: sql) })
+        let migrated = try await db.writer.read { d in try Row.fetchAll(d, sql: sql) }
+        let backfilled = try await fresh.writer.read { d in try Row.fetchAll(d, sql: sql) }
+        #expect(backfilled == migrated)
         // Member day lists may be in another order; compare them as sets.
         func members(_ db: AppDatabase) throws -> [String: Set<Substring>] {
             try db.writer.read { d in
@@ -195,15 +197,15 @@ struct StatisticsRollupTests {
     }
 
     @Test("An empty database migrates to the rollup tables, triggers and indexes")
-    func emptyMigration() throws {
+    func emptyMigration() async throws {
         let db = try AppDatabase.inMemory()
-        let names = try db.writer.read { d in Set(try String.fetchAll(d, sql: "SELECT name FROM sqlite_master")) }
+        let names = try await db.writer.read { d in Set(try String.fetchAll(d, sql: "SELECT name FROM sqlite_master")) }
         for name in ["statDay", "statMember", "statMeta", "visit_stat_insert", "visit_stat_close", "visit_stat_change",
                      "visit_stat_delete", "visit_stat_type_insert", "visit_stat_type_close", "visit_open", "visit_duration", "visit_closest"] {
             #expect(names.contains(name), "\(name)")
         }
-        #expect(try db.statisticsTotal(filter: StatsFilter(), path: .rollup) == StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0))
-        #expect(try db.statistics(by: .type, filter: StatsFilter(), limit: nil, path: .rollup).isEmpty)
+        #expect(try await db.statistics.total(filter: StatsFilter(), path: .rollup) == StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0))
+        #expect(try await db.statistics.groups(by: .type, filter: StatsFilter(), limit: nil, path: .rollup).isEmpty)
     }
 
     @Test("The recorder's visits, open and closed, give the brute-force answers through the rollups")
@@ -242,23 +244,23 @@ struct StatisticsRollupTests {
                        Window(name: "mid-day to mid-day", since: Self.t0 + 0.9 * Self.day, until: Self.t0 + 3.1 * Self.day)]
         let keyed = KeyedLog(log)
         for w in windows {
-            try Self.check(db, keyed, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits)
+            try await Self.check(db, keyed, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits)
         }
     }
 
     @Test("Groups and total in one call equal the two separate answers, for every filter", arguments: StatisticsTests.filters)
-    func groupsWithTotal(_ c: StatisticsTests.FilterCase) throws {
+    func groupsWithTotal(_ c: StatisticsTests.FilterCase) async throws {
         let log = Self.keyedLog
         let db = try StatisticsTests.database(log.visits)
         for dimension in StatsDimension.allCases {
-            let (rows, total) = try db.statisticsWithTotal(by: dimension, filter: c.filter, limit: 3)
-            #expect(rows == Array(try db.statistics(by: dimension, filter: c.filter, limit: nil, path: .raw).prefix(3)), "\(dimension)")
-            #expect(total == log.bruteForce(nil, c.admit)["total"] ?? StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0))
+            let (rows, total) = try await db.statistics.withTotal(by: dimension, filter: c.filter, limit: 3)
+            await #expect(rows == Array(try db.statistics.groups(by: dimension, filter: c.filter, limit: nil, path: .raw).prefix(3)), "\(dimension)")
+            await #expect(total == log.bruteForce(nil, c.admit)["total"] ?? StatsRow(key: "total", aircraft: 0, flights: 0, visits: 0, messages: 0))
         }
     }
 
     @Test("--towards counts exactly the visits heading to the place, for places anywhere on Earth")
-    func towardsAnywhere() throws {
+    func towardsAnywhere() async throws {
         var rng = SplitMix64(seed: 11)
         let visits = (0..<4000).map { i in
             VisitRecord(address: i, firstSeen: Self.t0, lastSeen: Self.t0 + 60, lastLatitude: Double.random(in: -89...89, using: &rng),
@@ -273,7 +275,7 @@ struct StatisticsRollupTests {
                 StatsFilter.isHeading(from: Coordinate(latitude: $0.lastLatitude!, longitude: $0.lastLongitude!), track: $0.lastTrack!,
                                       to: target, tolerance: tolerance)
             }.count
-            let total = try db.statisticsTotal(filter: StatsFilter(towards: target, tolerance: tolerance), path: .raw)
+            let total = try await db.statistics.total(filter: StatsFilter(towards: target, tolerance: tolerance), path: .raw)
             #expect(total.visits == expected, "\(target) ±\(tolerance)")
         }
     }

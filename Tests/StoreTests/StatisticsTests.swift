@@ -93,16 +93,16 @@ struct StatisticsTests {
     ]
 
     @Test("Every grouping equals a brute-force count over a generated log", arguments: filters)
-    func groupings(_ c: FilterCase) throws {
+    func groupings(_ c: FilterCase) async throws {
         let log = Self.generatedLog()
         let db = try Self.database(log)
         for dimension in StatsDimension.allCases {
-            let rows = try db.statistics(by: dimension, filter: c.filter)
+            let rows = try await db.statistics.groups(by: dimension, filter: c.filter)
             let expected = Self.bruteForce(log, dimension, c.admit)
             #expect(Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) }) == expected, "\(dimension)")
             #expect(rows.count == expected.count)
         }
-        let total = try db.statisticsTotal(filter: c.filter)
+        let total = try await db.statistics.total(filter: c.filter)
         let admitted = log.filter(c.admit)
         #expect(total.visits == admitted.count)
         #expect(total.aircraft == Set(admitted.map(\.address)).count)
@@ -111,15 +111,15 @@ struct StatisticsTests {
     }
 
     @Test("Top lists are the biggest groups first; hours and days in time order")
-    func ordering() throws {
+    func ordering() async throws {
         let db = try Self.database(Self.generatedLog())
-        let top = try db.statistics(by: .type, limit: 3)
-        let all = try db.statistics(by: .type)
+        let top = try await db.statistics.groups(by: .type, limit: 3)
+        let all = try await db.statistics.groups(by: .type)
         #expect(top == Array(all.prefix(3)))
         #expect(zip(all, all.dropFirst()).allSatisfy { $0.aircraft >= $1.aircraft })
-        let hours = try db.statistics(by: .hour).map(\.key)
+        let hours = try await db.statistics.groups(by: .hour).map(\.key)
         #expect(hours == (0..<24).map { String(format: "%02d", $0) })
-        #expect(try db.statistics(by: .day).map(\.key) == ["2025-11-22", "2025-11-23", "2025-11-24"])
+        #expect(try await db.statistics.groups(by: .day).map(\.key) == ["2025-11-22", "2025-11-23", "2025-11-24"])
     }
 
     @Test("Direction of travel: towards a place within the tolerance, not away from it")
@@ -136,20 +136,20 @@ struct StatisticsTests {
     }
 
     @Test("A random pick comes from the filtered recent visits")
-    func random() throws {
+    func random() async throws {
         let log = Self.generatedLog()
         let db = try Self.database(log)
         for _ in 0..<20 {
-            let v = try #require(try db.randomVisit(filter: StatsFilter(since: Self.t0 + 2.5 * 86_400, typePattern: "E190")))
+            let v = try await #require(try await db.statistics.randomVisit(filter: StatsFilter(since: Self.t0 + 2.5 * 86_400, typePattern: "E190")))
             #expect(v.typeCode == "E190" && v.lastSeen >= Self.t0 + 2.5 * 86_400)
         }
-        #expect(try db.randomVisit(filter: StatsFilter(since: Self.t0 + 10 * 86_400)) == nil)
+        #expect(try await db.statistics.randomVisit(filter: StatsFilter(since: Self.t0 + 10 * 86_400)) == nil)
     }
 
     @Test("Malformed type patterns are refused")
-    func badPattern() throws {
+    func badPattern() async throws {
         let db = try AppDatabase.inMemory()
-        #expect(throws: WatchRuleError.self) { try db.statistics(by: .type, filter: StatsFilter(typePattern: "B7%")) }
+        await #expect(throws: WatchRuleError.self) { try await db.statistics.groups(by: .type, filter: StatsFilter(typePattern: "B7%")) }
     }
 
     @Test("Airports: built-in codes, OurAirports import, command-line places and times")

@@ -15,17 +15,30 @@ public struct GRDBDatabase: SQLDatabase {
     public func query(_ statement: SQL) async throws -> [SQLRow] {
         let (text, arguments) = Self.rendered(statement)
         // A reader connection (read-only): runs beside the writer, and refuses a write.
-        return try await writer.read { db in try Self.fetch(db, text, arguments) }
+        return try await writer.read { db in
+            Self.addFunctions(db)
+            return try Self.fetch(db, text, arguments)
+        }
     }
 
     public func transaction(_ statements: [SQL]) async throws -> [[SQLRow]] {
         let rendered = statements.map(Self.rendered)
-        return try await writer.write { db in try rendered.map { try Self.fetch(db, $0.0, $0.1) } }
+        return try await writer.write { db in
+            Self.addFunctions(db)
+            return try rendered.map { try Self.fetch(db, $0.0, $0.1) }
+        }
     }
 
     public func isUniqueViolation(_ error: any Error) -> Bool {
         guard let e = error as? DatabaseError else { return false }
         return e.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE || e.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
+    }
+
+    /// The project's SQL functions that statements written once may call, which PostgreSQL
+    /// defines in its schema (`ft_towards`). Added to a connection before each use (a
+    /// registration, no work per row).
+    static func addFunctions(_ db: Database) {
+        db.add(function: AppDatabase.towardsFunction)
     }
 
     /// A statement's SQLite text and GRDB arguments.
