@@ -106,26 +106,34 @@ public struct StatisticsRepository: Sendable {
         return (Self.ordered(rows, by: dimension, limit: limit), total)
     }
 
-    /// A random visit among those the filter admits (for "a plane heard recently"), each
-    /// equally likely: `draws` uniformly random row ids looked up in one statement, the
-    /// first drawn that exists and is admitted taken; else one admitted visit at random from
-    /// a scan.
+    /// A random visit among those the filter admits (for "a plane heard recently"): `draws`
+    /// random row ids between the smallest and the largest looked up in one statement, the
+    /// first drawn that exists and is admitted taken (each admitted visit equally likely, to
+    /// within the id range over 2³¹); else one admitted visit at random from a scan.
     public func randomVisit(filter: StatsFilter = StatsFilter(), draws: Int = 32) async throws -> VisitRecord? {
         var generator = SystemRandomNumberGenerator()
         return try await randomVisit(filter: filter, draws: draws, using: &generator)
     }
 
     func randomVisit<G: RandomNumberGenerator>(filter: StatsFilter, draws: Int = 32, using generator: inout G) async throws -> VisitRecord? {
-        _ = try Self.condition(filter)
-        let condition = try await Self.condition(filter, newest: newest(for: filter))
+        // The drawn rows are found by their ids (no window needs a scan), in one statement that
+        // also tells the newest `lastSeen`, which the scan after a miss plans its window by.
+        let byId = try Self.condition(filter)
+        let scale: Int64 = 1 << 31
+        let drawn = SQL.joined((0..<max(draws, 1)).map { n in "(\(n), \(Int64.random(in: 0..<scale, using: &generator)))" }, separator: ", ")
         // Two subqueries: SQLite answers a lone MIN or MAX from the primary key, not both at once.
-        let bounds = try await database.query("SELECT (SELECT MIN(id) FROM visit), (SELECT MAX(id) FROM visit)")
-        if let lo = try bounds.first?.decode(0, as: Int64?.self), let hi = try bounds.first?.decode(1, as: Int64?.self), draws > 0 {
-            let ids = (0..<draws).map { _ in Int64.random(in: lo...hi, using: &generator) }
-            let found = try await database.all("SELECT * FROM visit WHERE id IN (\(SQL.list(ids))) AND \(condition)", as: VisitRecord.self)
-            let byId = Dictionary(found.map { ($0.id!, $0) }) { first, _ in first }
-            if let hit = ids.lazy.compactMap({ byId[$0] }).first { return hit }
-        }
+        let row = try await database.query("""
+            WITH bounds AS (SELECT (SELECT MIN(id) FROM visit) AS lo, (SELECT MAX(id) FROM visit) AS hi,
+                                   (SELECT MAX(lastSeen) FROM visit) AS ftNewest),
+                 draw(n, x) AS (VALUES \(drawn)),
+                 hit AS (SELECT visit.* FROM draw, bounds, visit
+                         WHERE \(draws > 0) AND visit.id = bounds.lo + (draw.x * (bounds.hi - bounds.lo + 1)) / \(scale) AND \(byId)
+                         ORDER BY draw.n LIMIT 1)
+            SELECT hit.*, bounds.ftNewest FROM bounds LEFT JOIN hit ON 1 = 1
+            """)[0]
+        if try row.decode("id", as: Int64?.self) != nil { return try row.decode(record: VisitRecord.self) }
+        let newest = filter.since != nil && filter.until == nil ? try row.decode("ftNewest", as: Double?.self) : nil
+        let condition = try Self.condition(filter, newest: newest)
         return try await database.first("SELECT * FROM visit WHERE \(condition) ORDER BY RANDOM() LIMIT 1")
     }
 

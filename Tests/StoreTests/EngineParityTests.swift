@@ -331,3 +331,44 @@ extension EngineParityTests {
         #expect(throws: (any Error).self) { try airports.importAirports(csv: Array("no,header\n1,2".utf8)) }
     }
 }
+
+extension EngineParityTests {
+    /// SplitMix64: a seeded generator, so the draws can be repeated.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("A random visit is drawn by id: the same seed gives the same picks on both engines, each visit about equally often",
+          arguments: Engine.allCases)
+    func randomVisitsAreDrawnUniformlyByID(_ engine: Engine) async throws {
+        let store = try engine.makeStore()
+        var batch = SightingBatch()
+        batch.visits = (0..<11).map {
+            VisitRecord(address: 0xA00000 + $0, firstSeen: 100 + Double($0), lastSeen: 200, typeCode: $0 == 5 ? "A320" : "B738", closed: true)
+        }
+        _ = try store.write(batch)
+        // One visit of eleven is not admitted: the draws that land on it go on to the next.
+        let filter = StatsFilter(typePattern: "B738")
+        var seeded = Seeded(state: 42), again = Seeded(state: 42)
+        var counts: [Int: Int] = [:]
+        var picks: [Int] = []
+        for _ in 0..<1000 {
+            let visit = try #require(try await store.statistics.randomVisit(filter: filter, using: &seeded))
+            counts[visit.address, default: 0] += 1
+            picks.append(visit.address)
+        }
+        var repeated: [Int] = []
+        for _ in 0..<50 { repeated.append(try #require(try await store.statistics.randomVisit(filter: filter, using: &again)).address) }
+        #expect(repeated == Array(picks.prefix(50)), "the draws, not a scan's RANDOM(), chose them")
+        #expect(counts.count == 10 && counts[0xA00005] == nil)
+        // 100 expected each; a binomial spread of ±10, so 60…140 is four of them.
+        #expect(counts.values.allSatisfy { (60...140).contains($0) }, "\(counts)")
+    }
+}
