@@ -113,7 +113,7 @@ struct StoreBenchOptions: ParsableArguments {
             StandardStreams.error("database \(url.database) on \(url.host) holds \(held) visits; give an empty database (or, with --queries-only, the copy of this --file)")
             throw ExitCode(1)
         } else {
-            try copy(database, into: store)
+            try await copy(database, into: store)
         }
         let timings = try await StoreBenchmark.queries(store)
         print("store: \("question".padding(toLength: 48, withPad: " ", startingAt: 0)) \("SQLite".padding(toLength: 9, withPad: " ", startingAt: 0)) PostgreSQL  same answer")
@@ -130,26 +130,21 @@ struct StoreBenchOptions: ParsableArguments {
     }
 
     /// Writes every visit of `database` into `store` in batches of 5000, then ANALYZE.
-    func copy(_ database: AppDatabase, into store: PostgresStore) throws {
+    func copy(_ database: AppDatabase, into store: PostgresStore) async throws {
         let clock = ContinuousClock()
         let began = clock.now
         var copied = 0
-        try database.writer.read { db in
-            let cursor = try VisitRecord.fetchCursor(db, sql: "SELECT * FROM visit ORDER BY id")
+        var after: Int64 = 0
+        while true {
+            let page = try await database.sql.all("SELECT * FROM visit WHERE id > \(after) ORDER BY id LIMIT 5000", as: VisitRecord.self)
+            guard let last = page.last?.id else { break }
+            after = last
             var batch = SightingBatch()
-            func flush() throws {
-                _ = try store.write(batch)
-                copied += batch.visits.count
-                batch = SightingBatch()
-            }
-            while var visit = try cursor.next() {
-                visit.id = nil
-                batch.visits.append(visit)
-                if batch.visits.count == 5_000 { try flush() }
-            }
-            if !batch.visits.isEmpty { try flush() }
+            batch.visits = page.map { var visit = $0; visit.id = nil; return visit }
+            _ = try await store.write(batch)
+            copied += page.count
         }
-        try store.analyze()
+        try await store.analyze()
         let copy = clock.now - began
         print("store: copied \(copied) visits into PostgreSQL in \(Self.format(copy)) (\(Int(Double(copied) / Self.seconds(copy))) visits/s, rollups by trigger, then ANALYZE)")
     }

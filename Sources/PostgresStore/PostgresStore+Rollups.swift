@@ -133,17 +133,13 @@ extension PostgresStore {
 
     /// Recomputes the statistics rollups from the visit log (after a restore, or when
     /// retention has moved `validFrom` far forward). One transaction.
-    public func rebuildStatistics() throws {
-        _ = try blocking { [client, logger] in
-            try await client.withTransaction(logger: logger) { c in
-                try await c.query("SELECT ft_stat_rebuild()", logger: logger)
-            }
-        }
+    public func rebuildStatistics() async throws {
+        try await sql.write("SELECT ft_stat_rebuild()")
     }
 
     /// Refreshes the planner's statistics of every table. Autovacuum does this in time; a
     /// bulk load (an import, `bench --store --postgres`) wants it at once.
-    public func analyze() throws {
-        _ = try blocking { [client, logger] in try await client.query("ANALYZE", logger: logger) }
+    public func analyze() async throws {
+        try await sql.write("ANALYZE")
     }
 }

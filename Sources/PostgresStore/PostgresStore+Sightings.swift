@@ -21,10 +21,15 @@ extension PostgresStore {
 
     /// Writes `batch` now (or, with buffered writes, queues it and returns at once: the
     /// events then come back without ids).
-    public func write(_ batch: SightingBatch) throws -> SightingWriteResult {
+    public func write(_ batch: SightingBatch) async throws -> SightingWriteResult {
         guard !batch.isEmpty else { return SightingWriteResult() }
         if enqueue(batch) { return SightingWriteResult(events: batch.events.map(\.1)) }
-        return try blocking { try await self.writeNow(batch) }
+        do {
+            return try await withTimeout { try await self.writeNow(batch) }
+        } catch let error as PostgresTransactionError where error.closureError != nil && error.rollbackError == nil {
+            // The statement's own error, rolled back.
+            throw error.closureError!
+        }
     }
 
     /// One transaction: visits, then points, receivers and events with their visit ids.

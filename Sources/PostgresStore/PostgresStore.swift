@@ -197,14 +197,8 @@ public final class PostgresStore: Sendable {
     }
 
     /// The ids of the migrations applied, in order.
-    public func appliedMigrations() throws -> [String] {
-        try blocking { [client, logger] in
-            var ids: [String] = []
-            for try await id in try await client.query("SELECT id FROM flytracker_migrations ORDER BY appliedAt, id", logger: logger).decode(String.self) {
-                ids.append(id)
-            }
-            return ids
-        }
+    public func appliedMigrations() async throws -> [String] {
+        try await sql.query("SELECT id FROM flytracker_migrations ORDER BY appliedAt, id").map { try $0.decode(0) }
     }
 
     /// Splits a migration's SQL into statements at top-level semicolons (not inside

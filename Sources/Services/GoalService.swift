@@ -52,6 +52,6 @@ public final class GoalService {
         goals.removeAll { $0.isComplete }
         guard !batch.events.isEmpty else { return [] }
         for v in closed { if let id = v.id { batch.knownIDs[VisitKey(v)] = id } }
-        return try store.write(batch).events
+        return try await store.write(batch).events
     }
 }

@@ -67,7 +67,7 @@ public final class ReminderService {
             }
         }
         guard !batch.events.isEmpty else { return [] }
-        let written = try store.write(batch).events
+        let written = try await store.write(batch).events
         return written
     }
 }

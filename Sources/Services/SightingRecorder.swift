@@ -120,7 +120,7 @@ public final class SightingRecorder {
             closing.append(key)
             close(key, visit, at: time, events: &events)
         }
-        return try write(points: points, events: events, closing: closing)
+        return try await write(points: points, events: events, closing: closing)
     }
 
     /// Closes the visits a killed process left open (last seen before `time`, the start of
@@ -141,7 +141,7 @@ public final class SightingRecorder {
         var events: [(UInt32, JournalEventRecord)] = []
         let keys = Array(open.keys)
         for key in keys { close(key, open[key]!, at: time, events: &events) }
-        return try write(points: [], events: events, closing: keys)
+        return try await write(points: [], events: events, closing: keys)
     }
 
     /// Re-reads the rules and applies retention when their intervals have passed (not while
@@ -311,7 +311,7 @@ public final class SightingRecorder {
     /// One batch (one transaction): dirty visits (inserted or updated), then points, events
     /// and receivers by their visit's key. In-memory state changes only after the store took it.
     private func write(points: [(UInt32, TrackPointRecord)], events: [(UInt32, JournalEventRecord)],
-                       closing: [UInt32]) throws -> [JournalEventRecord] {
+                       closing: [UInt32]) async throws -> [JournalEventRecord] {
         lastClosed = []
         var batch = SightingBatch()
         var written: [UInt32] = []
@@ -334,7 +334,7 @@ public final class SightingRecorder {
             heard.append(key)
         }
         guard !batch.isEmpty else { return [] }
-        let result = try store.write(batch)
+        let result = try await store.write(batch)
         rowsWritten += batch.rowCount
         for key in written {
             guard let v = open[key] else { continue }

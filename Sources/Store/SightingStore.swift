@@ -65,7 +65,7 @@ public protocol SightingStore: AnyObject, Sendable {
     var isAvailable: Bool { get }
 
     // The sighting log
-    func write(_ batch: SightingBatch) throws -> SightingWriteResult
+    func write(_ batch: SightingBatch) async throws -> SightingWriteResult
 
     // Statistics
     /// The answers for `dimensions` (nil: the total) from the statistics rollups, each engine
@@ -124,9 +124,9 @@ extension AppDatabase: SightingStore {
 
     /// Writes a batch in one transaction: visits inserted (no id yet) or updated, then the
     /// rows that belong to them.
-    public func write(_ batch: SightingBatch) throws -> SightingWriteResult {
+    public func write(_ batch: SightingBatch) async throws -> SightingWriteResult {
         guard !batch.isEmpty else { return SightingWriteResult() }
-        return try writer.write { db -> SightingWriteResult in
+        return try await writer.write { db -> SightingWriteResult in
             var result = SightingWriteResult()
             for record in batch.visits {
                 var r = record

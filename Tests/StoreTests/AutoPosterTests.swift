@@ -28,7 +28,7 @@ struct AutoPosterTests {
         let ann = try await db.accounts.add(username: "ann", password: "correct horse", now: 0, cost: testCost)
         var old = SightingBatch()
         old.visits = [VisitRecord(address: 1, firstSeen: 0, lastSeen: 10, typeCode: "B738", closed: true)]
-        _ = try db.write(old)
+        _ = try await db.write(old)
         let poster = AutoPoster(store: db, kinds: [.emergency, .newType, .goal])
         let emergency = try Self.snapshot(squawk: 0o7700, at: 100)
         let quiet = try Self.snapshot(squawk: 0o1000, at: 200)

@@ -72,14 +72,14 @@ import Tracking
     }
 
     @Test(arguments: Engine.allCases)
-    func migrationsAreTheSameListOnBothEngines(_ engine: Engine) throws {
+    func migrationsAreTheSameListOnBothEngines(_ engine: Engine) async throws {
         let store = try engine.makeStore()
         let ids: [String]
         if let pg = store as? PostgresStore {
-            ids = try pg.appliedMigrations()
+            ids = try await pg.appliedMigrations()
         } else {
             let database = try #require(store as? AppDatabase)
-            ids = try database.writer.read { db in try AppDatabase.migrator.appliedMigrations(db) }
+            ids = try await database.writer.read { db in try AppDatabase.migrator.appliedMigrations(db) }
         }
         #expect(ids == AppDatabase.migrator.migrations)
     }
@@ -353,7 +353,7 @@ extension EngineParityTests {
         batch.visits = (0..<11).map {
             VisitRecord(address: 0xA00000 + $0, firstSeen: 100 + Double($0), lastSeen: 200, typeCode: $0 == 5 ? "A320" : "B738", closed: true)
         }
-        _ = try store.write(batch)
+        _ = try await store.write(batch)
         // One visit of eleven is not admitted: the draws that land on it go on to the next.
         let filter = StatsFilter(typePattern: "B738")
         var seeded = Seeded(state: 42), again = Seeded(state: 42)

@@ -106,7 +106,7 @@ import Tracking
         var visits = Self.visits()
         var batch = SightingBatch()
         batch.visits = visits.map { var v = $0; v.id = nil; return v }
-        let ids = try s.write(batch).visitIDs
+        let ids = try await s.write(batch).visitIDs
         visits = visits.map { var v = $0; v.id = ids[VisitKey(v)]; return v }
         #expect(visits.allSatisfy { $0.id != nil })
         var events: [JournalEventRecord] = []

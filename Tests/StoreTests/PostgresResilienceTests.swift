@@ -92,9 +92,12 @@ import Testing
         // While it is away, the receiver never waits for it.
         for step in 1...10 {
             let t = 1000 + Double(step) * 10
+            let seen = observations(0, 20, at: t) + observations(20 + step * 3, 3, at: t)
+            // Timed alone: the SQLite recorder beside it (the reference log) hops to GRDB's queue.
             let started = ContinuousClock.now
-            try await record(observations(0, 20, at: t) + observations(20 + step * 3, 3, at: t), at: t)
+            try await recorders[0].record(seen, at: t)
             #expect(ContinuousClock.now - started < .milliseconds(500))
+            try await recorders[1].record(seen, at: t)
         }
         #expect(Poll.until(seconds: 15) { store.queueState?.failing == true }, "the failure is noticed")
         #expect(events.list.withLock { $0.contains { if case .unavailable = $0 { true } else { false } } })
@@ -145,7 +148,7 @@ import Testing
         let store: any SightingStore = try PostgresStore.open(database, timeout: .seconds(5), bufferedWrites: true)
         var batch = SightingBatch()
         batch.visits = (0..<30).map { VisitRecord(address: 0x700000 + $0, firstSeen: 10, lastSeen: 20) }
-        _ = try store.write(batch)
+        _ = try await store.write(batch)
         #expect(store.finishWriting() == 0)
         let reader = try PostgresStore.open(database, timeout: .seconds(5))
         defer { reader.close() }
@@ -163,10 +166,10 @@ import Testing
         bad.visits = [VisitRecord(address: key.address, firstSeen: 10, lastSeen: 10)]
         // A journal event of a user that does not exist: a foreign-key violation.
         bad.events = [(key, JournalEventRecord(userId: 987_654, watchRuleId: nil, visitId: nil, address: key.address, time: 10, kind: .firstSeen))]
-        _ = try store.write(bad)
+        _ = try await store.write(bad)
         var good = SightingBatch()
         good.visits = [VisitRecord(address: 0x654321, firstSeen: 20, lastSeen: 25)]
-        _ = try store.write(good)
+        _ = try await store.write(good)
         #expect(store.flush())
         #expect(try await store.sightings.allVisits().map(\.address) == [0x654321], "the refused batch is rolled back whole; the next one is written")
         #expect(events.list.withLock { $0.contains { if case .refused(let reason, 2) = $0 { reason.contains("23503") } else { false } } })

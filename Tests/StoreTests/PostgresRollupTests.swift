@@ -13,13 +13,13 @@ import Testing
     typealias Rollup = StatisticsRollupTests
 
     /// A PostgreSQL store holding `log` (written as the recorder writes: batches of visits).
-    static func store(_ log: [VisitRecord]) throws -> PostgresStore {
+    static func store(_ log: [VisitRecord]) async throws -> PostgresStore {
         let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         var start = 0
         while start < log.count {
             var batch = SightingBatch()
             batch.visits = Array(log[start..<min(start + 300, log.count)])
-            _ = try store.write(batch)
+            _ = try await store.write(batch)
             start += batch.visits.count
         }
         return store
@@ -66,7 +66,7 @@ import Testing
           arguments: Rollup.windows)
     func rollupWindows(_ w: Rollup.Window) async throws {
         let log = Rollup.keyedLog
-        let store = try Self.store(log.visits)
+        let store = try await Self.store(log.visits)
         defer { store.close() }
         let answer = Self.answer(store)
         try await Rollup.check(log, filter: StatsFilter(since: w.since, until: w.until), path: .rollup, admit: w.admits, answer: answer)
@@ -80,7 +80,7 @@ import Testing
 
     @Test("Filters the rollups do not carry are refused by the rollup path and answered from the visits")
     func fallsBack() async throws {
-        let store = try Self.store(Rollup.keyedLog.visits)
+        let store = try await Self.store(Rollup.keyedLog.visits)
         defer { store.close() }
         let shortWindow = StatsFilter(since: Rollup.t0 + 0.5 * Rollup.day, until: Rollup.t0 + 1.4 * Rollup.day)
         for filter in [StatsFilter(withinKm: 50), StatsFilter(towards: StatisticsTests.miami), shortWindow,
@@ -94,13 +94,13 @@ import Testing
     }
 
     @Test("The triggers build the same rollup rows as SQLite's, and as the backfill")
-    func sameRowsAsSQLite() throws {
+    func sameRowsAsSQLite() async throws {
         let log = Rollup.keyedLog.visits
-        let store = try Self.store(log)
+        let store = try await Self.store(log)
         defer { store.close() }
         let sqlite = try StatisticsTests.database(log)
         let daySQL = "SELECT dimension, day, key, visits, messages, aircraft, flights FROM statDay"
-        let fromSQLite = try sqlite.writer.read { d in
+        let fromSQLite = try await sqlite.writer.read { d in
             try Row.fetchAll(d, sql: daySQL).map { r in (0..<7).map { Self.text(r[$0]) } }
         }.sorted { $0.lexicographicallyPrecedes($1) }
         let castSQL = "SELECT dimension::text, day::text, key, visits::text, messages::text, aircraft::text, flights::text FROM statDay"
@@ -110,7 +110,7 @@ import Testing
         // Members: the same rows, day lists compared as sets.
         let memberSQL = "SELECT dimension::text, key, kind::text, member, firstDay::text, lastDay::text, array_to_string(ARRAY(SELECT unnest(days) ORDER BY 1), ',') FROM statMember"
         let membersByTrigger = try Self.rows(store, memberSQL)
-        let sqliteMembers = try sqlite.writer.read { d in
+        let sqliteMembers = try await sqlite.writer.read { d in
             try Row.fetchAll(d, sql: "SELECT dimension, key, kind, member, firstDay, lastDay, days FROM statMember").map { r -> [String] in
                 let days = (r["days"] as String).split(separator: ",").compactMap { Int($0) }.sorted().map(String.init).joined(separator: ",")
                 return ["\(r["dimension"] as Int)", r["key"], "\(r["kind"] as Int)", Self.text(r["member"]),
@@ -118,7 +118,7 @@ import Testing
             }
         }.sorted { $0.lexicographicallyPrecedes($1) }
         Self.expectSame(membersByTrigger, sqliteMembers)
-        try store.rebuildStatistics()
+        try await store.rebuildStatistics()
         #expect(try Self.rows(store, castSQL) == byTrigger)
         #expect(try Self.rows(store, memberSQL) == membersByTrigger)
     }
@@ -126,7 +126,7 @@ import Testing
     @Test("Retention moves validFrom past the pruned days, cleans their rollup rows, and answers stay exact; a rebuild resets")
     func retention() async throws {
         var log = Rollup.log()
-        let store = try Self.store(log)
+        let store = try await Self.store(log)
         defer { store.close() }
         let now = Rollup.t0 + 1.5 * Rollup.day + 730 * Rollup.day
         let policy = RetentionPolicy(trackPointDays: nil, visitDays: 730, journalDays: nil, deliveryDays: nil, maxTrackPoints: nil)
@@ -137,7 +137,7 @@ import Testing
         #expect(try Self.rows(store, "SELECT COUNT(*)::text FROM statDay WHERE day < (SELECT validFrom FROM statMeta)") == [["0"]])
         let keyed = Rollup.KeyedLog(log)
         try await Rollup.check(keyed, filter: StatsFilter(), path: .rollup, admit: { _ in true }, answer: Self.answer(store))
-        try store.rebuildStatistics()
+        try await store.rebuildStatistics()
         #expect(try Self.validFrom(store) == 0)
         try await Rollup.check(keyed, filter: StatsFilter(), path: .rollup, admit: { _ in true }, answer: Self.answer(store))
     }
@@ -145,12 +145,12 @@ import Testing
     @Test("A batch written twice (a reply lost, the batch retried) leaves closed visits and the rollups as they were")
     func closedVisitsAreFinal() async throws {
         let log = Rollup.log()
-        let store = try Self.store(log)
+        let store = try await Self.store(log)
         defer { store.close() }
         let before = try Self.rows(store, "SELECT dimension::text, day::text, key, visits::text FROM statDay")
         var again = SightingBatch()
         again.visits = log.map { var v = $0; v.messages += 1; return v }
-        _ = try store.write(again)
+        _ = try await store.write(again)
         #expect(try Self.rows(store, "SELECT dimension::text, day::text, key, visits::text FROM statDay") == before)
         #expect(try Self.validFrom(store) == 0)
         // Open visits took the new values; closed ones kept theirs.
@@ -171,10 +171,10 @@ import Testing
         // Written open first, then closed (the recorder's order): the close trigger adds them.
         var open = SightingBatch()
         open.visits = log
-        _ = try store.write(open)
+        _ = try await store.write(open)
         var close = SightingBatch()
         close.visits = Rollup.log()
-        _ = try store.write(close)
+        _ = try await store.write(close)
         let keyed = await Rollup.KeyedLog(try store.sightings.allVisits())
         for path in [StatsPath.rollup, .raw] {
             try await Rollup.check(keyed, filter: StatsFilter(since: Rollup.t0 + 0.3 * Rollup.day), path: path,

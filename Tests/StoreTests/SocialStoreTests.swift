@@ -103,7 +103,7 @@ import Testing
             batch.events.append((key, JournalEventRecord(userId: ann, watchRuleId: nil, visitId: nil, address: address, time: time, kind: kind,
                                                          typeCode: type, distance: distance)))
         }
-        _ = try s.write(batch)
+        _ = try await s.write(batch)
         #expect(try await profiles.sightingSummary(userId: ann) == UserSightingSummary(aircraft: 2, types: 2, firstSighting: 100, lastSighting: 300, longestDistance: 80))
         #expect(try await profiles.sightingSummary(userId: id["bob"]!) == UserSightingSummary())
         let together = try await profiles.sightingSummary(userIds: [ann, id["bob"]!], start: 150, end: 1000)

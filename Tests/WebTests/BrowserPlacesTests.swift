@@ -46,7 +46,7 @@ extension BrowserTests {
             batch.events = [(VisitKey(address: 0x4840D6, firstSeen: -1),
                              JournalEventRecord(userId: user.id!, watchRuleId: nil, visitId: nil, address: 0x4840D6, time: Sky.now, kind: .reminder,
                                                 callsign: "KLM1023", note: "KLM1023 passes Ahead <b> in 4 min"))]
-            _ = try database.write(batch)
+            _ = try await database.write(batch)
         }
         let steps = Self.placesSteps.replacingOccurrences(of: "${process.env.AHEAD}", with: String(format: "%.5f,%.5f", ahead.latitude, ahead.longitude))
         let output = try await Self.drive(Self.driver(steps), sources: sources)

@@ -33,7 +33,7 @@ struct CompareAPITests {
                 batch.events.append((key, JournalEventRecord(userId: id, watchRuleId: nil, visitId: nil, address: address, time: now - 3600,
                                                              kind: .firstSeen, typeCode: type, distance: Double(address * 10))))
             }
-            _ = try database.write(batch)
+            _ = try await database.write(batch)
             let withBob = try await send("/api/compare?with=bob&period=all", .get, ann)
             #expect(withBob.status == .ok, "\(withBob.text)")
             let doc = try withBob.json()
