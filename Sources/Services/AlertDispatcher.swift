@@ -156,7 +156,7 @@ public actor AlertDispatcher {
 
     private func user(_ id: Int64) async -> UserRecord? {
         if let cached = userCache[id] { return cached }
-        let user = await try? store.accounts.user(id: id)
+        let user = try? await store.accounts.user(id: id)
         userCache[id] = user
         return user
     }

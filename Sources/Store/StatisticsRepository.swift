@@ -118,6 +118,7 @@ public struct StatisticsRepository: Sendable {
     func randomVisit<G: RandomNumberGenerator>(filter: StatsFilter, draws: Int = 32, using generator: inout G) async throws -> VisitRecord? {
         // The drawn rows are found by their ids (no window needs a scan), in one statement that
         // also tells the newest `lastSeen`, which the scan after a miss plans its window by.
+        // Ids spread over more than 2³² (never in practice) go to the scan: no product overflows.
         let byId = try Self.condition(filter)
         let scale: Int64 = 1 << 31
         let drawn = SQL.joined((0..<max(draws, 1)).map { n in "(\(n), \(Int64.random(in: 0..<scale, using: &generator)))" }, separator: ", ")
@@ -127,7 +128,8 @@ public struct StatisticsRepository: Sendable {
                                    (SELECT MAX(lastSeen) FROM visit) AS ftNewest),
                  draw(n, x) AS (VALUES \(drawn)),
                  hit AS (SELECT visit.* FROM draw, bounds, visit
-                         WHERE \(draws > 0) AND visit.id = bounds.lo + (draw.x * (bounds.hi - bounds.lo + 1)) / \(scale) AND \(byId)
+                         WHERE \(draws > 0) AND bounds.hi - bounds.lo < \(scale << 1)
+                           AND visit.id = bounds.lo + (draw.x * (bounds.hi - bounds.lo + 1)) / \(scale) AND \(byId)
                          ORDER BY draw.n LIMIT 1)
             SELECT hit.*, bounds.ftNewest FROM bounds LEFT JOIN hit ON 1 = 1
             """)[0]

@@ -16,7 +16,7 @@ public struct GRDBDatabase: SQLDatabase {
         let (text, arguments) = Self.rendered(statement)
         // A reader connection (read-only): runs beside the writer, and refuses a write.
         return try await writer.read { db in
-            Self.addFunctions(db)
+            Self.addFunctions(db, for: text)
             return try Self.fetch(db, text, arguments)
         }
     }
@@ -24,7 +24,7 @@ public struct GRDBDatabase: SQLDatabase {
     public func transaction(_ statements: [SQL]) async throws -> [[SQLRow]] {
         let rendered = statements.map(Self.rendered)
         return try await writer.write { db in
-            Self.addFunctions(db)
+            for (text, _) in rendered { Self.addFunctions(db, for: text) }
             return try rendered.map { try Self.fetch(db, $0.0, $0.1) }
         }
     }
@@ -35,10 +35,11 @@ public struct GRDBDatabase: SQLDatabase {
     }
 
     /// The project's SQL functions that statements written once may call, which PostgreSQL
-    /// defines in its schema (`ft_towards`). Added to a connection before each use (a
-    /// registration, no work per row).
-    static func addFunctions(_ db: Database) {
-        db.add(function: AppDatabase.towardsFunction)
+    /// defines in its schema (`ft_towards`): registered on the connection before a statement
+    /// that calls one runs. Only then: registering again expires the connection's prepared
+    /// statements.
+    static func addFunctions(_ db: Database, for text: String) {
+        if text.contains("ft_towards") { db.add(function: AppDatabase.towardsFunction) }
     }
 
     /// A statement's SQLite text and GRDB arguments.
