@@ -51,9 +51,11 @@ public struct SightingWriteResult: Sendable {
     }
 }
 
-/// The store's operations that do not depend on its engine: SQLite (`AppDatabase`, the
-/// embedded default) and PostgreSQL (`PostgresStore`, for many receivers) both provide them,
-/// with the same results; the store test suite runs every one against both.
+/// A store: SQLite (`AppDatabase`, the embedded default) or PostgreSQL (`PostgresStore`, for
+/// many receivers). Its repositories (`accounts`, `statistics`, …) are written once on the
+/// storage seam (`sql`); the requirements below are what each engine does its own way (the
+/// batch write, reading the rollup tables, the end of a run), with the same results. The store
+/// test suite runs every operation against both.
 public protocol SightingStore: AnyObject, Sendable {
     /// `sqlite` or `postgresql`.
     var engine: String { get }
