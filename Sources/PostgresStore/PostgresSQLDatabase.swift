@@ -39,11 +39,9 @@ public struct PostgresSQLDatabase: SQLDatabase {
                     return results
                 }
             }
-        } catch let error as PostgresTransactionError where error.closureError != nil && error.rollbackError == nil {
-            // The statement's own error (a unique key, a check), rolled back.
-            throw Self.readable(error.closureError!)
         } catch {
-            throw Self.readable(error)
+            // A refused statement (a unique key, a check) as the server said it, rolled back.
+            throw Self.readable(PostgresStore.reason(error))
         }
     }
 
@@ -60,7 +58,7 @@ public struct PostgresSQLDatabase: SQLDatabase {
     }
 
     func checkAvailable() throws {
-        if isAway() { throw StoreError(description: "PostgreSQL at \(url) is unavailable (sightings are queued until it answers)") }
+        if isAway() { throw PostgresStore.unavailable(url) }
     }
 
     func bounded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {

@@ -11,8 +11,17 @@ extension PostgresStore {
     /// one of them.
     public func rollupStatistics(_ dimensions: [StatsDimension?], filter: StatsFilter, automatic: Bool) async throws -> [[StatsRow]]? {
         guard filter.towards == nil, filter.withinKm == nil, filter.receiver == nil else { return nil }
-        if !isAvailable { throw StoreError(description: "PostgreSQL at \(url) is unavailable (sightings are queued until it answers)") }
-        return try await withTimeout { [client, logger] () -> [[StatsRow]]? in
+        if !isAvailable { throw Self.unavailable(url) }
+        do {
+            return try await rollupAnswers(dimensions, filter: filter, automatic: automatic)
+        } catch {
+            throw Self.reason(error)
+        }
+    }
+
+    /// `rollupStatistics` in one read-only snapshot, bounded by the store's timeout.
+    func rollupAnswers(_ dimensions: [StatsDimension?], filter: StatsFilter, automatic: Bool) async throws -> [[StatsRow]]? {
+        try await withTimeout { [client, logger] () -> [[StatsRow]]? in
             try await client.withTransaction(logger: logger) { c -> [[StatsRow]]? in
                 try await c.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
                 let facts = try await c.query("""

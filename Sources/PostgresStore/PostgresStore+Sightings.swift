@@ -26,9 +26,8 @@ extension PostgresStore {
         if enqueue(batch) { return SightingWriteResult(events: batch.events.map(\.1)) }
         do {
             return try await withTimeout { try await self.writeNow(batch) }
-        } catch let error as PostgresTransactionError where error.closureError != nil && error.rollbackError == nil {
-            // The statement's own error, rolled back.
-            throw error.closureError!
+        } catch {
+            throw Self.reason(error)
         }
     }
 
@@ -125,23 +124,5 @@ extension PostgresStore {
             let sql = "INSERT INTO \(target) VALUES \(placeholders(rows: part.count, columns: columns))\(suffix)"
             try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
         }
-    }
-
-    // MARK: Reading the log
-
-    static let visitSelect = "SELECT id, " + visitColumns.joined(separator: ", ") + " FROM visit"
-
-    static func visit(_ row: PostgresRow) throws -> VisitRecord {
-        let c = try row.makeRandomAccess()
-        return VisitRecord(
-            id: try c[0].decode(Int64.self), address: try c[1].decode(Int.self), firstSeen: try c[2].decode(Double.self),
-            lastSeen: try c[3].decode(Double.self), callsign: try c[4].decode(String?.self), callsigns: try c[5].decode(String?.self),
-            registration: try c[6].decode(String?.self), typeCode: try c[7].decode(String?.self),
-            operatorName: try c[8].decode(String?.self), category: try c[9].decode(String?.self), military: try c[10].decode(Bool.self),
-            squawk: try c[11].decode(String?.self), minAltitude: try c[12].decode(Int?.self), maxAltitude: try c[13].decode(Int?.self),
-            closestDistance: try c[14].decode(Double?.self), closestTime: try c[15].decode(Double?.self),
-            messages: try c[16].decode(Int.self), positions: try c[17].decode(Int.self), lastLatitude: try c[18].decode(Double?.self),
-            lastLongitude: try c[19].decode(Double?.self), lastTrack: try c[20].decode(Double?.self), closed: try c[21].decode(Bool.self),
-            farthestDistance: try c[22].decode(Double?.self))
     }
 }

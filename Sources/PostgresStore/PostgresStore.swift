@@ -110,9 +110,7 @@ public final class PostgresStore: Sendable {
     /// instead of waiting: no caller (a lookup on the receiver loop, a page request) waits
     /// for it more than once. The queue's drain notices when it is back.
     func blocking<T: Sendable>(timeout: Duration? = nil, _ operation: @escaping @Sendable () async throws -> T) throws -> T {
-        if queue.withLock({ $0?.failing == true }) {
-            throw StoreError(description: "PostgreSQL at \(url) is unavailable (sightings are queued until it answers)")
-        }
+        if queue.withLock({ $0?.failing == true }) { throw Self.unavailable(url) }
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let limit = timeout ?? self.timeout
@@ -120,11 +118,8 @@ public final class PostgresStore: Sendable {
             let result: Result<T, any Error>
             do {
                 result = .success(try await self.withTimeout(limit, operation))
-            } catch let error as PostgresTransactionError where error.closureError != nil && error.rollbackError == nil {
-                // The transaction's own reason (a validation error thrown inside it), rolled back.
-                result = .failure(error.closureError!)
             } catch {
-                result = .failure(error)
+                result = .failure(Self.reason(error))
             }
             outcome.withLock { $0 = result }
             done.signal()
@@ -136,6 +131,18 @@ public final class PostgresStore: Sendable {
             queue.withLock { if $0 != nil { $0!.failing = true } }
         }
         return try result.get()
+    }
+
+    /// What a caller is told while the server is known to be away.
+    static func unavailable(_ url: PostgresURL) -> StoreError {
+        StoreError(description: "PostgreSQL at \(url) is unavailable (sightings are queued until it answers)")
+    }
+
+    /// The transaction's own reason when it failed inside and rolled back cleanly (a refused
+    /// statement, a validation error thrown inside it); any other error as it is.
+    static func reason(_ error: any Error) -> any Error {
+        guard let e = error as? PostgresTransactionError, let inside = e.closureError, e.rollbackError == nil else { return error }
+        return inside
     }
 
     /// A short, useful description of a PostgreSQL or connection error (PSQLError hides its

@@ -271,7 +271,7 @@ extension SightingStore {
         }
         let asked = reminders.compactMap(\.watchRuleId)
         if !asked.isEmpty {
-            let owned = Set(try await sql.query("SELECT id FROM watchRule WHERE userId = \(userId)").map { try $0.decode(0, as: Int64.self) })
+            let owned = Set(try await watchlists.rules(userId: userId).compactMap(\.id))
             if let rule = asked.first(where: { !owned.contains($0) }) { throw PlaceError.unknownRule(rule) }
         }
         var added: [ReminderRecord] = []

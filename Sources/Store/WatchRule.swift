@@ -137,8 +137,12 @@ public struct WatchlistRepository: Sendable {
 
     /// A user's rules, oldest first.
     public func rules(username: String) async throws -> [WatchRule] {
-        let userId = try await accounts.require(named: username).id!
-        return try await database.all("SELECT * FROM watchRule WHERE userId = \(userId) ORDER BY id")
+        try await rules(userId: accounts.require(named: username).id!)
+    }
+
+    /// The rules of the account with this id, oldest first.
+    public func rules(userId: Int64) async throws -> [WatchRule] {
+        try await database.all("SELECT * FROM watchRule WHERE userId = \(userId) ORDER BY id")
     }
 
     /// Every rule of every user, oldest first (what `SightingStore.watchRules()` adds the
