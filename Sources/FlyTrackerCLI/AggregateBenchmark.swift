@@ -80,9 +80,9 @@ struct AggregateBenchmark {
     }
 
     /// Opens the log's store: PostgreSQL (buffered, as `run` does) or a scratch SQLite file.
-    private func openStore() throws -> (any SightingStore, cleanUp: () -> Void) {
+    private func openStore() async throws -> (any SightingStore, cleanUp: () async -> Void) {
         if let database, PostgresURL.isPostgres(database) {
-            let store = try PostgresStore.open(try PostgresURL(database), bufferedWrites: true)
+            let store = try await PostgresStore.open(try PostgresURL(database), bufferedWrites: true)
             return (store, { store.close() })
         }
         let path = database ?? FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-aggregate-\(UUID().uuidString).sqlite").path
@@ -91,8 +91,7 @@ struct AggregateBenchmark {
     }
 
     private func point(receivers n: Int) async throws -> Outcome {
-        let (store, cleanUp) = try openStore()
-        defer { cleanUp() }
+        let (store, cleanUp) = try await openStore()
         let aggregator = FeedHub(options: FeedOptions(bindHost: "127.0.0.1", beastInPorts: [0], heartbeatInterval: nil), inboxLimit: 2_000_000)
         var hubs: [FeedHub] = []
         do {
@@ -109,9 +108,11 @@ struct AggregateBenchmark {
             }
             let outcome = try await measure(aggregator: aggregator, hubs: hubs, store: store)
             for hub in [aggregator] + hubs { await hub.shutdown() }
+            await cleanUp()
             return outcome
         } catch {
             for hub in [aggregator] + hubs { await hub.shutdown() }
+            await cleanUp()
             throw error
         }
     }
@@ -239,7 +240,7 @@ struct AggregateBenchmark {
             let grace = Date().addingTimeInterval(2)
             while (pg.queueState?.rows ?? 0) > 0 && Date() < grace { try await Task.sleep(for: .milliseconds(10)) }
             result.backlog = pg.queueState?.rows ?? 0
-            pg.flush()
+            await pg.flush()
             result.postgresCPU = postgresStart.map { Self.postgresCPU()! - $0 }
         }
         result.logRows = logRows.load(ordering: .relaxed)

@@ -12,7 +12,7 @@ struct DbCommand: ParsableCommand {
 }
 
 /// `flytracker db import-aircraft FILE [--db PATH]`.
-struct ImportAircraftCommand: ParsableCommand {
+struct ImportAircraftCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-aircraft",
         abstract: "Import an aircraft database (ICAO address → registration, type, operator).",
@@ -30,13 +30,13 @@ struct ImportAircraftCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/flytracker/flytracker.sqlite, else ~/.local/share/flytracker/flytracker.sqlite) or postgres://USER@HOST[:PORT]/DATABASE.", valueName: "PATH|URL"))
     var db: String?
 
-    func run() throws {
+    func run() async throws {
         let path = db ?? AppDatabase.defaultPath()
-        let database: any AircraftStore
+        let database: any SightingStore
         do {
             if PostgresURL.isPostgres(path) {
                 let url = try PostgresURL(path)
-                database = try PostgresStore.open(url, timeout: .seconds(120))
+                database = try await PostgresStore.open(url, timeout: .seconds(120))
             } else {
                 database = try AppDatabase.open(path: path)
             }
@@ -49,7 +49,7 @@ struct ImportAircraftCommand: ParsableCommand {
         }
         let report: AircraftImportReport
         do {
-            report = try AircraftImporter(database: database).importFile(atPath: file)
+            report = try await AircraftImporter(database: database.aircraft).importFile(atPath: file)
         } catch let error as AircraftImportError {
             StandardStreams.error(error.description)
             throw ExitCode(1)

@@ -29,7 +29,7 @@ struct EtaCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let database = try store.openStore()
+        let database = try await store.openStore()
         let (u, places, rules, airlines) = try await reportingErrors {
             let u = try await database.accounts.require(named: user)
             return await (u, try database.places.places(userId: u.id!), try await database.watchRules().filter { $0.userId == u.id }, try database.watchlists.airlineCodes())

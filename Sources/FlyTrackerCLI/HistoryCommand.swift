@@ -30,7 +30,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let database = try store.openStore()
+        let database = try await store.openStore()
         if let user {
             let events = try await reportingErrors { try await database.watchlists.journal(username: user, limit: limit) }
             if json { print(jsonText(events)); return }

@@ -3,7 +3,7 @@ import Foundation
 import Store
 
 /// `flytracker db import-airports FILE`: OurAirports' airports.csv.
-struct ImportAirportsCommand: ParsableCommand {
+struct ImportAirportsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-airports",
         abstract: "Import airports (OurAirports airports.csv) for 'stats --towards'.",
@@ -13,13 +13,13 @@ struct ImportAirportsCommand: ParsableCommand {
     @Argument(help: "OurAirports airports.csv.") var file: String
     @OptionGroup var store: StoreOptions
 
-    func run() throws {
+    func run() async throws {
         guard let data = FileManager.default.contents(atPath: file) else {
             StandardStreams.error("cannot read \(file)")
             throw ExitCode(1)
         }
-        guard let database = try store.openStore() as? any AirportStore else { throw ExitCode(1) }
-        let count = try reportingErrors { try database.importAirports(csv: [UInt8](data)) }
+        let database = try await store.openStore()
+        let count = try await reportingErrors { try await database.airports.importCSV([UInt8](data)) }
         print("imported \(count) airports from \(file)")
     }
 }

@@ -45,7 +45,7 @@ struct PlacesCommand: ParsableCommand {
         }
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let userId = try await PlacesCommand.userId(database, user)
             let place = try await reportingErrors { () async throws -> PlaceRecord in
                 let source: PlaceSource
@@ -60,8 +60,8 @@ struct PlacesCommand: ParsableCommand {
                 } else {
                     source = .search(search ?? "")
                 }
-                let made = try PlaceRecord.make(userId: userId, name: name, source: source, radius: try radius.map { try PlaceRecord.parseRadius($0) },
-                                                altitude: altitude, now: unixNow(), airports: database as? any AirportStore)
+                let made = try await PlaceRecord.make(userId: userId, name: name, source: source, radius: try radius.map { try PlaceRecord.parseRadius($0) },
+                                                altitude: altitude, now: unixNow(), airports: database.airports)
                 return try await database.places.addPlace(made)
             }
             print("saved place \(place.id ?? 0) '\(place.name)' at \(String(format: "%.5f,%.5f", place.latitude, place.longitude))"
@@ -76,7 +76,7 @@ struct PlacesCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let places = try await reportingErrors { try await database.places.places(userId: try PlacesCommand.userId(database, user)) }
             if json { print("{\"places\":[" + places.map(PlacesDocuments.place).joined(separator: ",") + "]}"); return }
             let rows = places.map {
@@ -95,7 +95,7 @@ struct PlacesCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let userId = try await PlacesCommand.userId(database, user)
             let place = try await reportingErrors { try await database.places.renamePlace(userId: userId, id: id, name: name) }
             print("renamed place \(id) to '\(place.name)'")
@@ -109,7 +109,7 @@ struct PlacesCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let userId = try await PlacesCommand.userId(database, user)
             try await reportingErrors { try await database.places.removePlace(userId: userId, id: id) }
             print("removed place \(id) of \(user)")
@@ -138,7 +138,7 @@ struct PlacesCommand: ParsableCommand {
                 StandardStreams.error("--place takes a place ID or 'receiver'")
                 throw ExitCode(1)
             }
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let userId = try await PlacesCommand.userId(database, user)
             let saved = try await reportingErrors {
                 try await database.addReminders(leads.map {
@@ -155,7 +155,7 @@ struct PlacesCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let userId = try await PlacesCommand.userId(database, user)
             let (reminders, places) = try await reportingErrors { (try await database.places.reminders(userId: userId), try await database.places.places(userId: userId)) }
             let names = Dictionary(uniqueKeysWithValues: places.compactMap { p in p.id.map { ($0, p.name) } })
@@ -174,7 +174,7 @@ struct PlacesCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let userId = try await PlacesCommand.userId(database, user)
             try await reportingErrors { try await database.places.removeReminder(userId: userId, id: id) }
             print("removed reminder \(id) of \(user)")

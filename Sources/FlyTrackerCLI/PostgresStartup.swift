@@ -7,17 +7,17 @@ import PostgresStore
 enum PostgresStartup {
     /// The opened store (buffered writes), or nil when `shouldStop` said so first.
     static func open(_ url: PostgresURL, attemptTimeout: Duration = .seconds(5), firstDelay: Double = 2,
-                     shouldStop: () -> Bool, report: (String) -> Void) -> PostgresStore? {
+                     shouldStop: () -> Bool, report: (String) -> Void) async -> PostgresStore? {
         var delay = firstDelay
         while !shouldStop() {
             do {
-                return try PostgresStore.open(url, timeout: attemptTimeout, bufferedWrites: true)
+                return try await PostgresStore.open(url, timeout: attemptTimeout, bufferedWrites: true)
             } catch {
                 report("\(error); retrying in \(delay < 10 ? String(format: "%.1f", delay) : String(Int(delay))) s")
                 let until = Date().addingTimeInterval(delay)
                 while Date() < until {
                     if shouldStop() { return nil }
-                    Thread.sleep(forTimeInterval: 0.05)
+                    try? await Task.sleep(for: .milliseconds(50))
                 }
                 delay = min(delay * 2, 30)
             }

@@ -15,6 +15,7 @@ final class ReceiverSession: @unchecked Sendable {
     private let opened: OpenedSource?
     private let feeds: FeedHub?
     private let outputs: RunOutputs
+    private let lookup: StoreAircraftLookup?
     private let shouldStop: @Sendable () -> Bool
     private let raw: Bool
     private let timestamps: Bool
@@ -26,11 +27,12 @@ final class ReceiverSession: @unchecked Sendable {
     private var outcome: Result<Void, SampleSourceError> = .success(())
 
     init(command: RunCommand, loop: ReceiverLoop, opened: OpenedSource?, feeds: FeedHub?, outputs: RunOutputs,
-         shouldStop: @escaping @Sendable () -> Bool) {
+         lookup: StoreAircraftLookup? = nil, shouldStop: @escaping @Sendable () -> Bool) {
         self.loop = loop
         self.opened = opened
         self.feeds = feeds
         self.outputs = outputs
+        self.lookup = lookup
         self.shouldStop = shouldStop
         // The options read once, not through their property wrappers for every frame.
         raw = command.raw
@@ -47,7 +49,7 @@ final class ReceiverSession: @unchecked Sendable {
         let capture = opened?.capture
         var autoGain = autoGainWanted ? capture?.makeAutoGainController(configuration: .init()) : nil
         var output = OutputBuffer()
-        let outputs = outputs, feeds = feeds
+        let outputs = outputs, feeds = feeds, lookup = lookup
         let periodic: (inout ReceiverLoop, ReceptionStatistics, Double) async -> Void = { loop, delta, now in
             output.flush()
             var local = delta
@@ -57,6 +59,11 @@ final class ReceiverSession: @unchecked Sendable {
                     _ = try? capture.setGain(tenthsDB: decision.to)
                     StandardStreams.error(decision.description)
                 }
+            }
+            // The aircraft that became reliable this second, looked up in the store before
+            // the snapshot shows them.
+            if let lookup, case let pending = loop.table.takePendingLookups(), !pending.isEmpty {
+                loop.table.supply(await lookup.info(pending))
             }
             await outputs.update(loop: loop, delta: local, remote: feeds?.statistics(), receivers: feeds?.receivers(), now: now)
         }

@@ -131,18 +131,18 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let receiver = lat.flatMap { la in lon.map { Coordinate(latitude: la, longitude: $0) } }
         let stop = StopSignal {}
-        let (store, sightings) = try openDatabase(stop: stop)
-        // The simulator's own fleet first (its addresses are made up), then the imported database.
-        var layers: [any AircraftDatabase] = []
-        if let fleet = simulatedFleet(receiver: receiver) { layers.append(fleet) }
-        if let store { layers.append(StoreAircraftDatabase(database: store)) }
-        let database: (any AircraftDatabase)? = layers.isEmpty ? nil : StackedAircraftDatabase(layers)
+        let (store, sightings) = try await openDatabase(stop: stop)
+        // The simulator's own fleet first (its addresses are made up), then the imported
+        // database, looked up once a second for the aircraft the fleet does not know.
+        let quiet = quiet
+        let lookup = store.map { StoreAircraftLookup($0.aircraft, report: { if !quiet { StandardStreams.error($0) } }) }
         var configuration = TableConfiguration()
         configuration.receiver = receiver
-        var loop = ReceiverLoop(sampleRate: source.sampleRate.rate, table: AircraftTable(configuration: configuration, database: database))
+        var table = AircraftTable(configuration: configuration, database: simulatedFleet(receiver: receiver))
+        table.defersLookups = lookup != nil
+        var loop = ReceiverLoop(sampleRate: source.sampleRate.rate, table: table)
         if fast { loop.demodulator.tuning = .fast }
         let feedOptions = try network.feedOptions(position: receiver)
-        let quiet = quiet
         let feeds = feedOptions.isEmpty ? nil : FeedHub(options: feedOptions, onEvent: { event in
             if !quiet { StandardStreams.error("\(event)") }
         })
@@ -152,7 +152,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         loop.feeds = feeds
         do {
-            let session = try await serve(loop: loop, feeds: feeds, store: sightings, receiver: receiver, stop: stop)
+            let session = try await serve(loop: loop, feeds: feeds, store: sightings, lookup: lookup, receiver: receiver, stop: stop)
             await feeds?.shutdown()   // closed by its service already, unless the group never ran it
             try session.report()
         } catch {
@@ -163,7 +163,7 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Opens the source, the web server and the alerts, and runs them with the receiver (and
     /// the feeds, already bound) as the services of one group until the receiver ends.
-    private func serve(loop: ReceiverLoop, feeds: FeedHub?, store sightings: (any SightingStore)?, receiver: Coordinate?,
+    private func serve(loop: ReceiverLoop, feeds: FeedHub?, store sightings: (any SightingStore)?, lookup: StoreAircraftLookup?, receiver: Coordinate?,
                        stop: StopSignal) async throws -> ReceiverSession {
         let opened = network.netOnly ? nil : try openSource(receiver: receiver)
         let capture = opened?.capture
@@ -178,7 +178,7 @@ struct RunCommand: AsyncParsableCommand {
         let outputs = try RunOutputs(command: self, epoch: loop.epoch, recorder: recorder,
                                      web: web.map { ($0.snapshots, $0.stats, $0.receivers) })
         outputs.onQuit = { stop.stop() }   // q in the interactive view
-        let session = ReceiverSession(command: self, loop: loop, opened: opened, feeds: feeds, outputs: outputs,
+        let session = ReceiverSession(command: self, loop: loop, opened: opened, feeds: feeds, outputs: outputs, lookup: lookup,
                                       shouldStop: { stop.isSet })
 
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
@@ -261,7 +261,7 @@ struct RunCommand: AsyncParsableCommand {
     /// missing), or with `--db postgres://…` PostgreSQL (buffered writes; waiting, with a
     /// message every attempt, while it does not answer), registrations from its aircraft
     /// table unless `--aircraft-db` names a SQLite file. Nil with `--no-db`.
-    private func openDatabase(stop: StopSignal) throws -> ((any AircraftStore)?, (any SightingStore)?) {
+    private func openDatabase(stop: StopSignal) async throws -> ((any SightingStore)?, (any SightingStore)?) {
         guard !noDb else { return (nil, nil) }
         if let db, PostgresURL.isPostgres(db) {
             let url: PostgresURL
@@ -269,7 +269,7 @@ struct RunCommand: AsyncParsableCommand {
                 StandardStreams.error("\(error)")
                 throw ExitCode(1)
             }
-            guard let postgres = PostgresStartup.open(url, shouldStop: { stop.isSet }, report: { StandardStreams.error($0) }) else {
+            guard let postgres = await PostgresStartup.open(url, shouldStop: { stop.isSet }, report: { StandardStreams.error($0) }) else {
                 throw ExitCode(1)
             }
             let quiet = quiet
@@ -277,7 +277,7 @@ struct RunCommand: AsyncParsableCommand {
             if !quiet { StandardStreams.error("sighting log on \(url)") }
             // Registrations and types: PostgreSQL's own aircraft table (`db import-aircraft
             // --db postgres://…`), or the SQLite file of --aircraft-db.
-            var aircraft: any AircraftStore = postgres
+            var aircraft: any SightingStore = postgres
             if let aircraftDb {
                 do { aircraft = try AppDatabase.open(path: aircraftDb) } catch {
                     StandardStreams.error("cannot open the aircraft database \(aircraftDb): \(error)")

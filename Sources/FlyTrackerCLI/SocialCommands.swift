@@ -16,7 +16,7 @@ struct GroupsCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let groups = try await reportingErrors { try await database.groups.groups(userId: try database.accounts.require(named: user).id!) }
             for line in tableLines(["GROUP", "ROLE", "OPEN"], groups.map { [$0.group.name, $0.role.rawValue, $0.group.open ? "yes" : "no"] }) { print(line) }
         }
@@ -28,7 +28,7 @@ struct GroupsCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let (group, members, rules) = try await reportingErrors { () async throws -> (GroupRecord, [(userId: Int64, username: String, role: GroupRole)], [WatchRule]) in
                 guard let g = try await database.groups.group(named: name) else { throw GroupError.unknownGroup(name) }
                 return (g, try await database.groups.members(groupId: g.id), try await database.groups.groupRules(groupId: g.id))
@@ -45,7 +45,7 @@ struct GroupsCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             try await reportingErrors {
                 guard let g = try await database.groups.group(named: name) else { throw GroupError.unknownGroup(name) }
                 try await database.groups.deleteGroup(id: g.id)
@@ -68,7 +68,7 @@ struct ModerationCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let reports = try await reportingErrors { try await database.posts.reports(limit: 200) }
             let rows = reports.map { r in ["\(r.postId)", r.reporter, r.reason, String(r.text.prefix(60)).replacingOccurrences(of: "\n", with: " ")] }
             for line in tableLines(["POST", "REPORTER", "REASON", "TEXT"], rows) { print(line) }
@@ -81,7 +81,7 @@ struct ModerationCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             try await reportingErrors { try await database.posts.deletePost(id: id) }
             print("deleted post \(id)")
         }
@@ -94,7 +94,7 @@ struct ModerationCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             try await reportingErrors { try await database.posts.setAdmin(userId: try database.accounts.require(named: user).id!, !remove) }
             print(remove ? "\(user) is no longer an admin" : "\(user) is an admin")
         }

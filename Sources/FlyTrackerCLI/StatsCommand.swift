@@ -31,13 +31,13 @@ struct StatsCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let database = try store.openStore()
+        let database = try await store.openStore()
         let now = unixNow()
-        let filter = try reportingErrors { () throws -> StatsFilter in
+        let filter = try await reportingErrors { () async throws -> StatsFilter in
             var f = StatsFilter(since: try CommandInput.time(since, now: now))
             if let until { f.until = try CommandInput.time(until, now: now) }
             if let type { f.typePattern = try WatchRule.normalize(kind: .type, value: type) }
-            if let towards { f.towards = try database.place(towards).coordinate }
+            if let towards { f.towards = try await database.airports.place(towards).coordinate }
             guard (0...180).contains(tolerance) else { throw InputError("invalid --tolerance \(tolerance): expected 0 to 180 degrees") }
             f.tolerance = tolerance
             if let within { f.withinKm = try CommandInput.kilometres(within) }

@@ -103,14 +103,23 @@ struct StoreBenchOptions: ParsableArguments {
     /// triggers run; track points are not copied: no statistic reads them) and prints both
     /// engines' times per question, and whether the answers agree.
     func compare(_ database: AppDatabase, _ sqlite: [StoreBenchmark.Timing], postgres url: PostgresURL) async throws {
-        let store = try PostgresStore.open(url)
-        defer { store.close() }
+        let store = try await PostgresStore.open(url)
+        do {
+            try await compare(database, sqlite, on: store)
+            store.close()
+        } catch {
+            store.close()
+            throw error
+        }
+    }
+
+    private func compare(_ database: AppDatabase, _ sqlite: [StoreBenchmark.Timing], on store: PostgresStore) async throws {
         let held = try await store.statistics.groups(by: nil, filter: StatsFilter(), path: .raw).first?.visits ?? 0
         let local = try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM visit") ?? 0 }
         if queriesOnly && held == local {
             print("store: PostgreSQL holds the \(held) visits of an earlier copy; timing the queries only")
         } else if held != 0 {
-            StandardStreams.error("database \(url.database) on \(url.host) holds \(held) visits; give an empty database (or, with --queries-only, the copy of this --file)")
+            StandardStreams.error("database \(store.url.database) on \(store.url.host) holds \(held) visits; give an empty database (or, with --queries-only, the copy of this --file)")
             throw ExitCode(1)
         } else {
             try await copy(database, into: store)

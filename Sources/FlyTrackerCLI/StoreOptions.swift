@@ -9,10 +9,10 @@ struct StoreOptions: ParsableArguments {
     var db: String?
 
     /// The store `--db` names, SQLite or PostgreSQL (migrated), or one error line and exit 1.
-    func openStore() throws -> any SightingStore {
+    func openStore() async throws -> any SightingStore {
         guard let db, PostgresURL.isPostgres(db) else { return try open() }
         do {
-            return try PostgresStore.open(try PostgresURL(db))
+            return try await PostgresStore.open(try PostgresURL(db))
         } catch {
             StandardStreams.error("\(error)")
             throw ExitCode(1)

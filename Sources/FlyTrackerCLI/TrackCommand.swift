@@ -25,7 +25,7 @@ struct TrackCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let rule = try await reportingErrors {
                 try await database.watchlists.add(username: user, kind: kind, value: value ?? "", label: label, now: unixNow())
             }
@@ -40,7 +40,7 @@ struct TrackCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let rules = try await reportingErrors { try await database.watchlists.rules(username: user) }
             if json { print(jsonText(rules)); return }
             let rows = rules.map { ["\($0.id ?? 0)", $0.kind.rawValue, $0.value, $0.label ?? ""] }
@@ -55,7 +55,7 @@ struct TrackCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             try await reportingErrors { try await database.watchlists.remove(username: user, id: id) }
             print("removed rule \(id) of \(user)")
         }

@@ -21,7 +21,7 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             try await reportingErrors {
                 if try await database.accounts.user(named: name) != nil { throw UserError.duplicateUsername(name) }
                 let password = try readPassword(prompt: "Password for \(name): ")
@@ -37,7 +37,7 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let users = try await reportingErrors { try await database.accounts.all() }
             if json {
                 struct Entry: Encodable {
@@ -59,7 +59,7 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             try await reportingErrors {
                 _ = try await database.accounts.require(named: name)
                 try await database.accounts.setPassword(username: name, password: try readPassword(prompt: "New password for \(name): "))
@@ -74,7 +74,7 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             let id = try await reportingErrors { try await database.accounts.require(named: name).id! }
             let ended = try await reportingErrors { try await database.loginSessions.endAll(userId: id) }
             print("ended \(ended) session\(ended == 1 ? "" : "s") of \(name)")
@@ -87,7 +87,7 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             try await reportingErrors { try await database.accounts.delete(username: name) }
             print("deleted user \(name)")
         }
@@ -105,7 +105,7 @@ struct UsersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openStore()
+            let database = try await store.openStore()
             try await reportingErrors {
                 var user = try await database.accounts.require(named: name)
                 if let email { user.email = email }

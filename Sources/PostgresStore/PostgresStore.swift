@@ -13,16 +13,17 @@ import Threads
 /// every statement is parameterised (values are bound, never spliced into SQL); rows are
 /// written in multi-row batches, one transaction per `SightingBatch`.
 ///
-/// The API is synchronous, like the SQLite store's: each call runs on the client's event
-/// loops and waits, at most `timeout`, so callers are threads (the receiver loop, commands),
-/// never async code. With `bufferedWrites`, `write(_:)` queues the batch and returns at once
-/// (`SightingQueue`): a database that goes away mid-run costs nothing until the queue's
-/// limit, and the queue drains when it answers again.
+/// Every call is async and bounded by `timeout`; no thread waits for the server. With
+/// `bufferedWrites`, `write(_:)` queues the batch and returns at once (`SightingQueue`): a
+/// database that goes away mid-run costs nothing until the queue's limit, and the queue
+/// drains when it answers again.
 public final class PostgresStore: Sendable {
     public let url: PostgresURL
     let client: PostgresClient
+    /// The client's connection pool, running until `close()`.
     let runner: Task<Void, Never>
-    /// Where the client and every operation run (see `ThreadExecutor`).
+    /// A thread of the store's own for the pool, the queue's drain and `open`, so that they
+    /// keep time when the cooperative threads are busy (see `ThreadExecutor`).
     let executor: ThreadExecutor
     /// Longest wait for one operation.
     public let timeout: Duration
@@ -58,38 +59,38 @@ public final class PostgresStore: Sendable {
     /// Connects, migrates the schema to the latest version and returns the store. Throws a
     /// `StoreError` that says what failed (unreachable, refused login, no such database).
     public static func open(_ url: PostgresURL, timeout: Duration = .seconds(15), maximumConnections: Int = 8,
-                            bufferedWrites: Bool = false, queueLimit: Int = SightingQueue.defaultLimit) throws -> PostgresStore {
+                            bufferedWrites: Bool = false, queueLimit: Int = SightingQueue.defaultLimit) async throws -> PostgresStore {
         let store = PostgresStore(url: url, timeout: timeout, maximumConnections: maximumConnections)
         do {
             // One plain connection first: the pool retries failed connections until a
             // request times out, hiding why (refused, no such database, login refused).
-            try store.blocking { try await store.probe() }
-            // Migrations may take longer than one query on a busy or fresh server.
-            try store.blocking(timeout: max(timeout, .seconds(60))) { try await store.migrate() }
+            try await withTaskExecutorPreference(store.executor) {
+                try await store.withTimeout { try await store.probe() }
+                // Migrations may take longer than one query on a busy or fresh server.
+                try await store.withTimeout(max(timeout, .seconds(60))) { try await store.migrate() }
+            }
         } catch {
             store.close()
-            throw StoreError(description: "cannot use PostgreSQL at \(url): \(Self.describe(error))")
+            throw StoreError(description: "cannot use PostgreSQL at \(url): \(Self.describe(Self.reason(error)))")
         }
         if bufferedWrites { store.queue.withLock { $0 = SightingQueue(limit: queueLimit) } }
         return store
     }
 
     /// `close()`, telling the rows of the sighting log the server did not take in time.
-    public func finishWriting() -> Int {
-        let left = flush() ? 0 : queueState?.rows ?? 0
+    public func finishWriting() async -> Int {
+        let left = await flush() ? 0 : queueState?.rows ?? 0
         close()
         return left
     }
 
-    /// Writes what is queued (waiting at most `timeout` per batch), then closes the pool.
+    /// Closes the pool at once; a call after it fails. Rows still queued are dropped:
+    /// `finishWriting()` writes them first.
     public func close() {
-        if queue.withLock({ $0 != nil }) { _ = flush() }
         runner.cancel()
-        // The executor's thread stays (idle): a call after `close` then fails instead of
-        // waiting for a thread that is gone.
     }
 
-    // MARK: Running async work from threads
+    // MARK: Connecting
 
     /// Connects once, outside the pool, and closes: the server's own error when it refuses.
     func probe() async throws {
@@ -103,34 +104,6 @@ public final class PostgresStore: Sendable {
         configuration.options.connectTimeout = .seconds(5)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         try await connection.close()
-    }
-
-    /// Runs `operation` and waits for it (at most `timeout`, or this store's).
-    /// While the server is known to be away (buffered writes failing), fails at once
-    /// instead of waiting: no caller (a lookup on the receiver loop, a page request) waits
-    /// for it more than once. The queue's drain notices when it is back.
-    func blocking<T: Sendable>(timeout: Duration? = nil, _ operation: @escaping @Sendable () async throws -> T) throws -> T {
-        if queue.withLock({ $0?.failing == true }) { throw Self.unavailable(url) }
-        let outcome = Mutex<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let limit = timeout ?? self.timeout
-        Task(executorPreference: executor) {
-            let result: Result<T, any Error>
-            do {
-                result = .success(try await self.withTimeout(limit, operation))
-            } catch {
-                result = .failure(Self.reason(error))
-            }
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        let result = outcome.withLock { $0! }
-        if case .failure(let error) = result, Self.isUnavailable(error) {
-            // No answer, or no connection: writes queue up instead of being tried meanwhile.
-            queue.withLock { if $0 != nil { $0!.failing = true } }
-        }
-        return try result.get()
     }
 
     /// What a caller is told while the server is known to be away.

@@ -122,11 +122,11 @@ extension PostgresStore {
 
     /// Waits (at most `timeout`) until the queue is written. True when it is empty.
     @discardableResult
-    public func flush() -> Bool {
+    public func flush() async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if queue.withLock({ $0 == nil || $0!.batches.isEmpty }) { return true }
-            Thread.sleep(forTimeInterval: 0.02)
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return queue.withLock { $0 == nil || $0!.batches.isEmpty }
     }

@@ -128,7 +128,7 @@ public final class RecorderService: Service, @unchecked Sendable {
         } catch {
             report("cannot write the sighting log: \(error)")
         }
-        let left = store.finishWriting()
+        let left = await store.finishWriting()
         if left > 0 { report("PostgreSQL did not take the last \(left) queued rows of the sighting log before exit") }
     }
 

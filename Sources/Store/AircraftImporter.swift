@@ -58,23 +58,23 @@ public struct AircraftImportReport: Sendable, Equatable {
 /// `aircraft` table, in batched transactions; existing rows with the same address are
 /// replaced.
 public struct AircraftImporter: Sendable {
-    public let database: any AircraftStore
+    public let database: AircraftRepository
     /// Rows per transaction.
     public var batchSize: Int
     public static let rejectionExamples = 10
 
-    public init(database: any AircraftStore, batchSize: Int = 10_000) {
+    public init(database: AircraftRepository, batchSize: Int = 10_000) {
         self.database = database
         self.batchSize = max(batchSize, 1)
     }
 
     /// Imports the file at `path`.
-    public func importFile(atPath path: String) throws -> AircraftImportReport {
-        try importData(Self.readDecompressed(path: path))
+    public func importFile(atPath path: String) async throws -> AircraftImportReport {
+        try await importData(Self.readDecompressed(path: path))
     }
 
     /// Imports file contents (already decompressed).
-    public func importData(_ bytes: [UInt8]) throws -> AircraftImportReport {
+    public func importData(_ bytes: [UInt8]) async throws -> AircraftImportReport {
         var start = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }   // UTF-8 BOM
         let firstLine = String(decoding: bytes[start...].prefix { $0 != 10 }, as: UTF8.self)
@@ -83,12 +83,12 @@ public struct AircraftImporter: Sendable {
         var batch: [AircraftRecord] = []
         batch.reserveCapacity(batchSize)
 
-        func take(_ result: Result<AircraftRecord, RowRejection>, line: Int) throws {
+        func take(_ result: Result<AircraftRecord, RowRejection>, line: Int) async throws {
             switch result {
             case .success(let record):
                 batch.append(record)
                 if batch.count >= batchSize {
-                    try database.save(batch)
+                    try await database.save(batch)
                     report.imported += batch.count
                     batch.removeAll(keepingCapacity: true)
                 }
@@ -104,7 +104,7 @@ public struct AircraftImporter: Sendable {
         switch format {
         case .tar1090:
             for (line, fields) in CSVRecords(bytes, delimiter: UInt8(ascii: ";"), escape: UInt8(ascii: "\\"), skipping: start) {
-                try take(AircraftRow.tar1090(fields), line: line)
+                try await take(AircraftRow.tar1090(fields), line: line)
             }
         case .openSky:
             let quote = firstLine.first == "'" ? UInt8(ascii: "'") : UInt8(ascii: "\"")
@@ -112,11 +112,11 @@ public struct AircraftImporter: Sendable {
             guard let header = records.next() else { throw AircraftImportError.unknownFormat(firstLine: firstLine) }
             let columns = try OpenSkyColumns(header: header.fields)
             for (line, fields) in records {
-                try take(AircraftRow.openSky(fields, columns: columns), line: line)
+                try await take(AircraftRow.openSky(fields, columns: columns), line: line)
             }
         }
         if !batch.isEmpty {
-            try database.save(batch)
+            try await database.save(batch)
             report.imported += batch.count
         }
         return report

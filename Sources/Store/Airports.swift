@@ -87,38 +87,8 @@ public enum Airports {
     }
 }
 
-/// The imported airports on either engine (SQLite `AppDatabase`, PostgreSQL `PostgresStore`).
-public protocol AirportStore: AnyObject, Sendable {
-    /// An imported airport by ICAO code, else by IATA code (nil when none).
-    func importedAirport(code: String) throws -> AirportRecord?
-    /// Inserts or replaces airports in one transaction.
-    func saveAirports(_ airports: [AirportRecord]) throws
-    /// Airports whose name contains `text` (any case) or whose code is `text`: imported
-    /// ones (exact codes first, then large airports), then built-in ones not imported; at
-    /// most `limit`.
-    func searchAirports(_ text: String, limit: Int) throws -> [AirportRecord]
-}
-
-extension AirportStore {
-    /// An airport by ICAO or IATA code: imported ones first, then the built-in set.
-    public func airport(code: String) throws -> AirportRecord? {
-        let c = code.uppercased()
-        return try importedAirport(code: c) ?? Airports.builtIn(code: c)
-    }
-
-    /// Imports OurAirports' `airports.csv` (header row; `ident`, `type`, `name`,
-    /// `latitude_deg`, `longitude_deg`, `iata_code` columns); closed airports are skipped.
-    /// Returns the number of airports stored.
-    @discardableResult
-    public func importAirports(csv bytes: [UInt8]) throws -> Int {
-        let rows = try Airports.parse(csv: bytes)
-        try saveAirports(rows)
-        return rows.count
-    }
-}
-
 extension Airports {
-    /// The open airports of OurAirports' `airports.csv` (see `AirportStore.importAirports`).
+    /// The open airports of OurAirports' `airports.csv` (see `AirportRepository.importCSV`).
     public static func parse(csv bytes: [UInt8]) throws -> [AirportRecord] {
         var records = CSVRecords(bytes, delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
         guard let header = records.next()?.fields.map({ $0.lowercased() }) else { throw StoreError(description: "empty airport file") }
@@ -136,18 +106,5 @@ extension Airports {
                                       name: f[name], latitude: la, longitude: lo, kind: f[type]))
         }
         return rows
-    }
-}
-
-extension AppDatabase: AirportStore {
-    public func importedAirport(code: String) throws -> AirportRecord? {
-        try writer.read { db in
-            try AirportRecord.filter(Column("ident") == code).fetchOne(db)
-                ?? AirportRecord.filter(Column("iata") == code).order(Column("kind")).fetchOne(db)
-        }
-    }
-
-    public func saveAirports(_ airports: [AirportRecord]) throws {
-        try writer.write { db in for r in airports { try r.save(db) } }
     }
 }

@@ -26,14 +26,9 @@ public enum CommandInput {
         throw InputError("invalid time '\(text)': expected 30m, 24h, 7d, 2026-11-22, 2026-11-22T10:00:00Z or Unix seconds")
     }
 
-    /// A place: `LAT,LON` in degrees, or an airport code (ICAO or IATA) the database or the
-    /// built-in table knows.
-    public static func place(_ text: String, database: AppDatabase) throws -> (name: String, coordinate: Coordinate) {
-        try place(text) { try database.airport(code: $0) }
-    }
-
-    /// `place(_:database:)` with another airport lookup (PostgreSQL: the built-in table).
-    public static func place(_ text: String, airport lookup: (String) throws -> AirportRecord?) throws -> (name: String, coordinate: Coordinate) {
+    /// A place: `LAT,LON` in degrees, or an airport code (ICAO or IATA) that `lookup` knows
+    /// (`AirportRepository.place`: the store's imported airports, then the built-in ones).
+    public static func place(_ text: String, airport lookup: (String) async throws -> AirportRecord?) async throws -> (name: String, coordinate: Coordinate) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         if parts.count == 2 {
             guard let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
@@ -45,7 +40,7 @@ public enum CommandInput {
         guard (3...4).contains(text.count), text.allSatisfy({ $0.isLetter || $0.isNumber }) else {
             throw InputError("invalid place '\(text)': expected an airport code (KMIA, MIA) or LAT,LON")
         }
-        guard let airport = try lookup(text) else {
+        guard let airport = try await lookup(text) else {
             throw InputError("unknown airport '\(text)' (import OurAirports' airports.csv with 'flytracker db import-airports')")
         }
         return ("\(airport.ident) \(airport.name)", airport.coordinate)

@@ -292,7 +292,7 @@ extension PlaceRecord {
     /// A new place of `userId` from `source`: airports from `airports` (imported, then the
     /// built-in list), named after the airport unless `name` is given; nothing is stored.
     public static func make(userId: Int64, name: String?, source: PlaceSource, radius: Double?, altitude: Int?, now: Double,
-                            airports: (any AirportStore)?) throws -> PlaceRecord {
+                            airports: AirportRepository?) async throws -> PlaceRecord {
         var place: PlaceRecord
         switch source {
         case .coordinates(let lat, let lon):
@@ -301,9 +301,9 @@ extension PlaceRecord {
         case .airport(let code), .search(let code):
             let found: AirportRecord?
             if case .airport = source {
-                found = try airports?.airport(code: code) ?? Airports.builtIn(code: code)
+                found = try await airports?.airport(code: code) ?? Airports.builtIn(code: code)
             } else {
-                found = try (airports?.searchAirports(code, limit: 1) ?? Array(Airports.searchBuiltIn(code).prefix(1))).first
+                found = try await (airports?.search(code, limit: 1) ?? Array(Airports.searchBuiltIn(code).prefix(1))).first
             }
             guard let airport = found else { throw PlaceError.unknownAirport(code) }
             place = PlaceRecord(userId: userId, name: name ?? airport.name, latitude: airport.latitude, longitude: airport.longitude,

@@ -79,7 +79,7 @@ public protocol SightingStore: AnyObject, Sendable {
     // The end of a run
     /// Writes what is still queued for the database and releases it: the rows left behind
     /// (0 when everything was written). A store that writes at once has nothing to do.
-    func finishWriting() -> Int
+    func finishWriting() async -> Int
 }
 
 extension SightingStore {
@@ -109,14 +109,12 @@ extension SightingStore {
     public var deliveryLog: AlertDeliveryLog { AlertDeliveryLog(sql) }
 
     /// Writes at once: nothing queued, nothing to release.
-    public func finishWriting() -> Int { 0 }
+    public func finishWriting() async -> Int { 0 }
 
-    /// The place `text` names (`LAT,LON` or an airport code): the store's imported airports,
-    /// else the built-in ones.
-    public func place(_ text: String) throws -> (name: String, coordinate: Coordinate) {
-        if let airports = self as? any AirportStore { return try CommandInput.place(text) { try airports.airport(code: $0) } }
-        return try CommandInput.place(text) { Airports.builtIn(code: $0) }
-    }
+    /// The imported aircraft database.
+    public var aircraft: AircraftRepository { AircraftRepository(sql) }
+    /// The imported airports, with the built-in list behind them.
+    public var airports: AirportRepository { AirportRepository(sql) }
 }
 
 extension AppDatabase: SightingStore {

@@ -20,6 +20,15 @@ public struct AircraftTable: Sendable {
     }
     /// Asked once per aircraft when it becomes reliable.
     public var database: (any AircraftDatabase)?
+    /// Whether an ICAO aircraft that `database` does not know (or every one, without a
+    /// database) waits for a lookup the table cannot make itself, such as a store's, which
+    /// is async: its address joins `pendingLookups`, and the owner answers with `supply`
+    /// (`ReceiverLoop` does it once a second, before the snapshot).
+    public var defersLookups = false
+    /// Addresses waiting for that lookup, oldest first (at most `pendingLookupLimit`; an
+    /// aircraft past the limit stays unknown).
+    public private(set) var pendingLookups: [UInt32] = []
+    public static let pendingLookupLimit = 4096
     public private(set) var counters = TableCounters()
     /// The receiver position estimated from decoded positions (used when none is configured).
     public private(set) var receiverEstimator = ReceiverEstimator()
@@ -191,6 +200,24 @@ public struct AircraftTable: Sendable {
         let info = database?.info(address: key.address)
         aircraft[i].info = info
         aircraft[i].registration = info?.registration ?? Registration.fromAddress(key.address)
+        if info == nil && defersLookups && pendingLookups.count < Self.pendingLookupLimit { pendingLookups.append(key.address) }
+    }
+
+    /// The addresses waiting for a lookup (`defersLookups`), handed over once: the list is
+    /// emptied.
+    public mutating func takePendingLookups() -> [UInt32] {
+        defer { pendingLookups.removeAll(keepingCapacity: true) }
+        return pendingLookups
+    }
+
+    /// The answers to `takePendingLookups`: each ICAO aircraft still held whose address is
+    /// in `found` takes that entry and its registration, as if `database` had known it.
+    public mutating func supply(_ found: [UInt32: AircraftInfo]) {
+        for (address, info) in found {
+            guard let i = index[AircraftKey(address: address).packed], aircraft[i].info == nil else { continue }
+            aircraft[i].info = info
+            if let registration = info.registration { aircraft[i].registration = registration }
+        }
     }
 
     // MARK: Housekeeping

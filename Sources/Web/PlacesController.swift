@@ -98,8 +98,8 @@ struct PlacesController<Context: RequestContext> {
         guard a.radius_km == nil || a.radius_nm == nil else { throw APIError.badRequest("give radius_km or radius_nm, not both") }
         let radius = a.radius_nm ?? a.radius_km.map { $0 / 1.852 }
         do {
-            let place = try PlaceRecord.make(userId: u.id!, name: a.name, source: source, radius: radius, altitude: a.alt,
-                                             now: sources.clock(), airports: accounts.database as? any AirportStore)
+            let place = try await PlaceRecord.make(userId: u.id!, name: a.name, source: source, radius: radius, altitude: a.alt,
+                                             now: sources.clock(), airports: accounts.database.airports)
             return .json(PlacesDocuments.place(try await accounts.database.places.addPlace(place)), status: .created)
         } catch let error as PlaceError {
             throw Self.apiError(error)

@@ -1,6 +1,7 @@
 import Foundation
 import ModeS
 import Store
+import Synchronization
 import Testing
 import Tracking
 @testable import FlyTrackerCLI
@@ -146,14 +147,24 @@ struct InteractiveViewTests {
         ])
     }
 
-    @Test("the Store database answers the table's lookups")
-    func storeLookup() throws {
+    @Test("the store's aircraft database answers the table's deferred lookups in one query, and a failing lookup is told once and leaves the aircraft unknown")
+    func storeLookup() async throws {
         let db = try AppDatabase.inMemory()
-        try db.save([AircraftRecord(icao: 0x3C66B0, registration: "D-AIUP", typeCode: "A320", flags: 1)])
-        let lookup = StoreAircraftDatabase(database: db)
-        #expect(lookup.info(address: 0x3C66B0)?.typeCode == "A320")
-        #expect(lookup.info(address: 0x3C66B0)?.isMilitary == true)
-        #expect(lookup.info(address: 0x123456) == nil)
-        #expect(lookup.addresses(registration: "d-aiup") == [0x3C66B0])
+        try await db.aircraft.save([AircraftRecord(icao: 0x3C66B0, registration: "D-AIUP", typeCode: "A320", flags: 1)])
+        let reports = Mutex<[String]>([])
+        let lookup = StoreAircraftLookup(db.aircraft, report: { line in reports.withLock { $0.append(line) } })
+        let found = await lookup.info([0x3C66B0, 0x123456])
+        #expect(found.keys.sorted() == [0x3C66B0])
+        #expect(found[0x3C66B0]?.typeCode == "A320")
+        #expect(found[0x3C66B0]?.isMilitary == true)
+        #expect(reports.withLock { $0 }.isEmpty)
+        try await db.writer.write { try $0.execute(sql: "ALTER TABLE aircraft RENAME TO aircraftAway") }
+        #expect(await lookup.info([0x3C66B0]).isEmpty)
+        #expect(await lookup.info([0x3C66B0]).isEmpty)
+        #expect(reports.withLock { $0 }.count == 1, "told once")
+        #expect(reports.withLock { $0 }.first?.hasPrefix("aircraft database lookup failed") == true)
+        try await db.writer.write { try $0.execute(sql: "ALTER TABLE aircraftAway RENAME TO aircraft") }
+        #expect(await lookup.info([0x3C66B0]).count == 1)
+        #expect(reports.withLock { $0 }.last == "aircraft database lookups work again")
     }
 }

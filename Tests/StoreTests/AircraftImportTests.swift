@@ -27,44 +27,44 @@ struct AircraftImportTests {
         """
 
     @Test("tar1090-db rows are stored; bad rows are counted with their reasons")
-    func tar1090Plain() throws {
+    func tar1090Plain() async throws {
         let db = try AppDatabase.inMemory()
-        let report = try AircraftImporter(database: db, batchSize: 2).importData(Array(Self.tar1090.utf8))
+        let report = try await AircraftImporter(database: db.aircraft, batchSize: 2).importData(Array(Self.tar1090.utf8))
         #expect(report.format == .tar1090)
         #expect(report.imported == 5)
         #expect(report.rejected == 3)
         #expect(report.reasons == ["bad address": 1, "wrong column count": 1, "bad flags": 1])
         #expect(report.examples.map(\.line) == [5, 6, 7])
         #expect(report.examples[0].reason == "bad address: 'zz1234'")
-        #expect(try db.aircraftCount() == 5)
+        #expect(try await db.aircraft.count() == 5)
 
-        let d = try #require(try db.aircraft(address: 0x3C66B0))
+        let d = try #require(try await db.aircraft.aircraft(address: 0x3C66B0))
         #expect(d.registration == "D-AIUP")
         #expect(d.typeCode == "A320")
         #expect(d.description == "AIRBUS A-320")
         #expect(d.year == 2009)
         #expect(d.ownerOperator == "Lufthansa")
         #expect(d.flags == 0)
-        let mil = try #require(try db.aircraft(address: 0xAE1234))
+        let mil = try #require(try await db.aircraft.aircraft(address: 0xAE1234))
         #expect(mil.isMilitary)
         #expect(mil.registration == nil)
-        let n = try #require(try db.aircraft(address: 0xA061D9))
+        let n = try #require(try await db.aircraft.aircraft(address: 0xA061D9))
         #expect(n.flags == 8)                        // 4th flag: LADD
         #expect(n.ownerOperator == "Private; owner")  // escaped ';'
-        let g = try #require(try db.aircraft(address: 0x400F01))
+        let g = try #require(try await db.aircraft.aircraft(address: 0x400F01))
         #expect(g.year == nil)                       // unreadable year: row kept, year left out
         #expect(g.ownerOperator == "British Airways")
     }
 
     @Test("lookups by registration ignore case and dashes and use the index")
-    func registrationLookup() throws {
+    func registrationLookup() async throws {
         let db = try AppDatabase.inMemory()
-        _ = try AircraftImporter(database: db).importData(Array(Self.tar1090.utf8))
-        #expect(try db.aircraft(registration: "daiup").map(\.address) == [0x3C66B0])
-        #expect(try db.aircraft(registration: "PH-BXA").map(\.address) == [0x4840D6])
-        #expect(try db.aircraft(registration: "N-12345").map(\.address) == [0xA061D9])
-        #expect(try db.aircraft(registration: "G-XXXX").isEmpty)
-        let plan = try db.writer.read { db in
+        _ = try await AircraftImporter(database: db.aircraft).importData(Array(Self.tar1090.utf8))
+        #expect(try await db.aircraft.aircraft(registration: "daiup").map(\.address) == [0x3C66B0])
+        #expect(try await db.aircraft.aircraft(registration: "PH-BXA").map(\.address) == [0x4840D6])
+        #expect(try await db.aircraft.aircraft(registration: "N-12345").map(\.address) == [0xA061D9])
+        #expect(try await db.aircraft.aircraft(registration: "G-XXXX").isEmpty)
+        let plan = try await db.writer.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT * FROM aircraft WHERE registrationKey = 'DAIUP'")
                 .map { $0["detail"] as String? ?? "" }.joined(separator: " ")
         }
@@ -72,7 +72,7 @@ struct AircraftImportTests {
     }
 
     @Test("a gzip-compressed tar1090-db file is decompressed")
-    func tar1090Gzip() throws {
+    func tar1090Gzip() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let plain = directory.appendingPathComponent("aircraft.csv")
@@ -84,27 +84,27 @@ struct AircraftImportTests {
         gzip.waitUntilExit()
         try #require(gzip.terminationStatus == 0)
         let db = try AppDatabase.inMemory()
-        let report = try AircraftImporter(database: db).importFile(atPath: plain.path + ".gz")
+        let report = try await AircraftImporter(database: db.aircraft).importFile(atPath: plain.path + ".gz")
         #expect(report.imported == 5)
         #expect(report.rejected == 3)
-        #expect(try db.aircraft(address: 0x4840D6)?.registration == "PH-BXA")
+        #expect(try await db.aircraft.aircraft(address: 0x4840D6)?.registration == "PH-BXA")
     }
 
     @Test("a damaged gzip file is an error, not an empty import")
-    func brokenGzip() throws {
+    func brokenGzip() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("broken.csv.gz")
         try Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02, 0x03]).write(to: file)
         let db = try AppDatabase.inMemory()
-        #expect(throws: AircraftImportError.self) { try AircraftImporter(database: db).importFile(atPath: file.path) }
+        await #expect(throws: AircraftImportError.self) { try await AircraftImporter(database: db.aircraft).importFile(atPath: file.path) }
     }
 
     @Test("a missing file is an error naming the path")
-    func missingFile() throws {
+    func missingFile() async throws {
         let db = try AppDatabase.inMemory()
-        #expect(throws: AircraftImportError.cannotRead(path: "/nonexistent/aircraft.csv", reason: "no such file")) {
-            try AircraftImporter(database: db).importFile(atPath: "/nonexistent/aircraft.csv")
+        await #expect(throws: AircraftImportError.cannotRead(path: "/nonexistent/aircraft.csv", reason: "no such file")) {
+            try await AircraftImporter(database: db.aircraft).importFile(atPath: "/nonexistent/aircraft.csv")
         }
     }
 
@@ -119,50 +119,50 @@ struct AircraftImportTests {
         """
 
     @Test("OpenSky CSV rows are stored from their header columns, quoted fields spanning lines")
-    func openSkyCSV() throws {
+    func openSkyCSV() async throws {
         let db = try AppDatabase.inMemory()
-        let report = try AircraftImporter(database: db).importData(Array(Self.openSky.utf8))
+        let report = try await AircraftImporter(database: db.aircraft).importData(Array(Self.openSky.utf8))
         #expect(report.format == .openSky)
         #expect(report.imported == 2)
         #expect(report.rejected == 2)
         #expect(report.reasons == ["bad address": 1, "wrong column count": 1])
         #expect(report.examples.map(\.line) == [5, 6])
-        let klm = try #require(try db.aircraft(address: 0x4840D6))
+        let klm = try #require(try await db.aircraft.aircraft(address: 0x4840D6))
         #expect(klm.registration == "PH-BXA")
         #expect(klm.typeCode == "B738")
         #expect(klm.description == "Boeing 737-8K2")
         #expect(klm.ownerOperator == "KLM")
         #expect(klm.year == 1999)
-        let n = try #require(try db.aircraft(address: 0xA061D9))
+        let n = try #require(try await db.aircraft.aircraft(address: 0xA061D9))
         #expect(n.description == "Cessna 172N")      // the model already names the maker
         #expect(n.ownerOperator == "John Doe")
         #expect(n.year == 1976)
     }
 
     @Test("OpenSky files quoted with apostrophes are read too")
-    func openSkySingleQuotes() throws {
+    func openSkySingleQuotes() async throws {
         let text = "'icao24','registration','typecode','operator','built'\n'4840D6','PH-BXA','B738','KLM','1999-01-01'\n"
         let db = try AppDatabase.inMemory()
-        let report = try AircraftImporter(database: db).importData(Array(text.utf8))
+        let report = try await AircraftImporter(database: db.aircraft).importData(Array(text.utf8))
         #expect(report.imported == 1)
-        #expect(try db.aircraft(address: 0x4840D6)?.typeCode == "B738")
+        #expect(try await db.aircraft.aircraft(address: 0x4840D6)?.typeCode == "B738")
     }
 
     @Test("a file of neither format is refused")
-    func unknownFormat() throws {
+    func unknownFormat() async throws {
         let db = try AppDatabase.inMemory()
-        #expect(throws: AircraftImportError.self) {
-            try AircraftImporter(database: db).importData(Array("hello world\n".utf8))
+        await #expect(throws: AircraftImportError.self) {
+            try await AircraftImporter(database: db.aircraft).importData(Array("hello world\n".utf8))
         }
     }
 
     @Test("importing again replaces rows with the same address")
-    func reimport() throws {
+    func reimport() async throws {
         let db = try AppDatabase.inMemory()
-        _ = try AircraftImporter(database: db).importData(Array("4840d6;PH-BXA;B738;00;;;;\n".utf8))
-        _ = try AircraftImporter(database: db).importData(Array("4840d6;PH-BXZ;B739;00;;;;\n".utf8))
-        #expect(try db.aircraftCount() == 1)
-        #expect(try db.aircraft(address: 0x4840D6)?.registration == "PH-BXZ")
+        _ = try await AircraftImporter(database: db.aircraft).importData(Array("4840d6;PH-BXA;B738;00;;;;\n".utf8))
+        _ = try await AircraftImporter(database: db.aircraft).importData(Array("4840d6;PH-BXZ;B739;00;;;;\n".utf8))
+        #expect(try await db.aircraft.count() == 1)
+        #expect(try await db.aircraft.aircraft(address: 0x4840D6)?.registration == "PH-BXZ")
     }
 }
 
@@ -176,18 +176,18 @@ struct AppDatabaseTests {
     }
 
     @Test("a file database is created with its directory, in WAL mode, and migrated")
-    func fileDatabase() throws {
+    func fileDatabase() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-db-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("sub/flytracker.sqlite").path
         let db = try AppDatabase.open(path: path)
-        try db.save([AircraftRecord(icao: 0x4840D6, registration: "PH-BXA")])
-        let mode = try db.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        try await db.aircraft.save([AircraftRecord(icao: 0x4840D6, registration: "PH-BXA")])
+        let mode = try await db.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
-        let applied = try db.writer.read { try AppDatabase.migrator.appliedMigrations($0) }
+        let applied = try await db.writer.read { try AppDatabase.migrator.appliedMigrations($0) }
         #expect(applied.first == "v1-aircraft-db" && applied == AppDatabase.migrator.migrations)
         // Reopening keeps the data.
         let again = try AppDatabase.open(path: path)
-        #expect(try again.aircraft(address: 0x4840D6)?.registration == "PH-BXA")
+        #expect(try await again.aircraft.aircraft(address: 0x4840D6)?.registration == "PH-BXA")
     }
 }

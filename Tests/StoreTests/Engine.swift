@@ -10,12 +10,12 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     /// A fresh, empty, migrated store of this engine.
-    func makeStore() throws -> any SightingStore {
+    func makeStore() async throws -> any SightingStore {
         switch self {
         case .sqlite: return try AppDatabase.inMemory()
         // A minute, not the product's 15 s: the suite loads a 2-core machine with hundreds of
         // tests at once, and a test of behaviour must not fail on the machine's load.
-        case .postgresql: return try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
+        case .postgresql: return try await PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         }
     }
 }

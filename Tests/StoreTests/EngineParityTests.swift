@@ -73,7 +73,7 @@ import Tracking
 
     @Test(arguments: Engine.allCases)
     func migrationsAreTheSameListOnBothEngines(_ engine: Engine) async throws {
-        let store = try engine.makeStore()
+        let store = try await engine.makeStore()
         let ids: [String]
         if let pg = store as? PostgresStore {
             ids = try await pg.appliedMigrations()
@@ -86,7 +86,7 @@ import Tracking
 
     @Test(arguments: Engine.allCases)
     func accountsValidateAndRefuseDuplicatesRegardlessOfCase(_ engine: Engine) async throws {
-        let store = try engine.makeStore()
+        let store = try await engine.makeStore()
         let alice = try await store.accounts.add(username: "Alice", password: "correct horse", now: 10, cost: testCost)
         #expect(alice.id != nil)
         await #expect(throws: UserError.duplicateUsername("alice")) { try await store.accounts.add(username: "alice", password: "another one", now: 11, cost: testCost) }
@@ -104,7 +104,7 @@ import Tracking
 
     @Test(arguments: Engine.allCases)
     func settingsPasswordsAndTheDeliveryLogPersist(_ engine: Engine) async throws {
-        let store = try engine.makeStore()
+        let store = try await engine.makeStore()
         var alice = try await store.accounts.add(username: "alice", password: "correct horse", now: 1, cost: testCost)
         alice.units = .aeronautical
         alice.darkMode = true
@@ -148,7 +148,7 @@ import Tracking
 
     @Test(arguments: Engine.allCases)
     func watchRulesBelongToTheirUserAndGoWithIt(_ engine: Engine) async throws {
-        let store = try engine.makeStore()
+        let store = try await engine.makeStore()
         try await store.accounts.add(username: "alice", password: "correct horse", now: 1, cost: testCost)
         try await store.accounts.add(username: "bob", password: "correct horse", now: 1, cost: testCost)
         let rule = try await store.watchlists.add(username: "alice", kind: .registration, value: "d-aiup", label: "Lufthansa A320", now: 2)
@@ -169,7 +169,7 @@ import Tracking
     func alertLogOnBothEngines() async throws {
         var summaries: [[AlertLogSummary]] = []
         for engine in Engine.allCases {
-            let store = try engine.makeStore()
+            let store = try await engine.makeStore()
             _ = try await Self.fill(store)
             let events = try await store.watchlists.journal(username: "alice", limit: 1000).sorted { ($0.time, $0.id!) < ($1.time, $1.id!) }
             #expect(events.count >= 3)
@@ -198,8 +198,8 @@ import Tracking
     }
 
     @Test func theSameSightingsGiveTheSameLogOnBothEngines() async throws {
-        let sqlite = try Engine.sqlite.makeStore()
-        let postgres = try Engine.postgresql.makeStore()
+        let sqlite = try await Engine.sqlite.makeStore()
+        let postgres = try await Engine.postgresql.makeStore()
         _ = try await Self.fill(sqlite)
         _ = try await Self.fill(postgres)
         let a = try await Self.visits(sqlite), b = try await Self.visits(postgres)
@@ -224,8 +224,8 @@ import Tracking
     }
 
     @Test func statisticsAgreeOnEveryDimensionAndFilter() async throws {
-        let sqlite = try Engine.sqlite.makeStore()
-        let postgres = try Engine.postgresql.makeStore()
+        let sqlite = try await Engine.sqlite.makeStore()
+        let postgres = try await Engine.postgresql.makeStore()
         _ = try await Self.fill(sqlite)
         _ = try await Self.fill(postgres)
         let filters: [StatsFilter] = [
@@ -254,8 +254,8 @@ import Tracking
     }
 
     @Test func retentionRemovesTheSameRowsOnBothEngines() async throws {
-        let sqlite = try Engine.sqlite.makeStore()
-        let postgres = try Engine.postgresql.makeStore()
+        let sqlite = try await Engine.sqlite.makeStore()
+        let postgres = try await Engine.postgresql.makeStore()
         _ = try await Self.fill(sqlite)
         _ = try await Self.fill(postgres)
         let policy = RetentionPolicy(trackPointDays: 0.5, visitDays: 0.6, journalDays: 0.7, deliveryDays: 1, maxTrackPoints: 300)
@@ -270,7 +270,7 @@ import Tracking
 extension EngineParityTests {
     @Test(arguments: Engine.allCases)
     func visitsByRegistrationAndARandomVisitHonourTheirFilters(_ engine: Engine) async throws {
-        let store = try engine.makeStore()
+        let store = try await engine.makeStore()
         var settings = RecorderSettings()
         settings.retention = nil
         let recorder = try await SightingRecorder(store: store, settings: settings)
@@ -290,9 +290,9 @@ extension EngineParityTests {
 
 extension EngineParityTests {
     @Test(arguments: Engine.allCases)
-    func theAircraftDatabaseImportsAndLooksUpTheSameOnBothEngines(_ engine: Engine) throws {
-        let store = try engine.makeStore()
-        let aircraft = try #require(store as? any AircraftStore)
+    func theAircraftDatabaseImportsAndLooksUpTheSameOnBothEngines(_ engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        let aircraft = store.aircraft
         let csv = """
             4840d6;PH-BXA;B738;00;BOEING 737-800;1999;KLM
             3c66b0;D-AIUP;A320;00;AIRBUS A-320;;Lufthansa
@@ -300,35 +300,37 @@ extension EngineParityTests {
             nothex;X-XXXX;A320;00;;;
             4840d6;PH-BXA;B738;00;BOEING 737-800;2000;KLM Royal Dutch Airlines
             """
-        let report = try AircraftImporter(database: aircraft, batchSize: 2).importData(Array(csv.utf8))
+        let report = try await AircraftImporter(database: aircraft, batchSize: 2).importData(Array(csv.utf8))
         #expect(report.imported == 4)
         #expect(report.rejected == 1)
-        #expect(try aircraft.aircraftCount() == 3)
-        let klm = try #require(try aircraft.aircraft(address: 0x4840D6))
+        #expect(try await aircraft.count() == 3)
+        let klm = try #require(try await aircraft.aircraft(address: 0x4840D6))
         #expect(klm.year == 2000 && klm.ownerOperator == "KLM Royal Dutch Airlines", "a later row replaces an earlier one")
-        #expect(try aircraft.aircraft(registration: "d aiup").map(\.address) == [0x3C66B0])
-        #expect(try aircraft.aircraft(address: 0xAE1234)?.isMilitary == true)
-        #expect(try aircraft.aircraft(address: 0x000001) == nil)
+        #expect(try await aircraft.aircraft(registration: "d aiup").map(\.address) == [0x3C66B0])
+        #expect(try await aircraft.aircraft(address: 0xAE1234)?.isMilitary == true)
+        #expect(try await aircraft.aircraft(address: 0x000001) == nil)
+        let some = try await aircraft.aircraft(addresses: [0x4840D6, 0x000001, 0xAE1234, 0x4840D6])
+        #expect(some.keys.sorted() == [0x4840D6, 0xAE1234], "one query answers for many addresses, the unknown left out")
     }
 }
 
 extension EngineParityTests {
     @Test(arguments: Engine.allCases)
-    func airportsImportAndAnswerByEitherCodeOnBothEngines(_ engine: Engine) throws {
-        let store = try engine.makeStore()
-        let airports = try #require(store as? any AirportStore)
+    func airportsImportAndAnswerByEitherCodeOnBothEngines(_ engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        let airports = store.airports
         let csv = """
             "id","ident","type","name","latitude_deg","longitude_deg","elevation_ft","continent","iso_country","iso_region","municipality","scheduled_service","gps_code","iata_code","local_code","home_link","wikipedia_link","keywords"
             1,"EHAM","large_airport","Amsterdam Airport Schiphol",52.308601,4.76389,-11,"EU","NL","NL-NH","Amsterdam","yes","EHAM","AMS","","","",""
             2,"XXXX","closed","Gone",10,10,0,"EU","NL","NL-NH","","no","","","","","",""
             3,"EGLL","large_airport","London Heathrow Airport",51.4706,-0.461941,83,"EU","GB","GB-ENG","London","yes","EGLL","LHR","","","",""
             """
-        #expect(try airports.importAirports(csv: Array(csv.utf8)) == 2)
-        #expect(try airports.airport(code: "ams")?.ident == "EHAM")
-        #expect(try airports.airport(code: "EGLL")?.name == "London Heathrow Airport")
-        #expect(try airports.airport(code: "XXXX") == nil, "closed airports are skipped")
-        #expect(try store.place("LHR").coordinate.latitude == 51.4706)
-        #expect(throws: (any Error).self) { try airports.importAirports(csv: Array("no,header\n1,2".utf8)) }
+        #expect(try await airports.importCSV(Array(csv.utf8)) == 2)
+        #expect(try await airports.airport(code: "ams")?.ident == "EHAM")
+        #expect(try await airports.airport(code: "EGLL")?.name == "London Heathrow Airport")
+        #expect(try await airports.airport(code: "XXXX") == nil, "closed airports are skipped")
+        #expect(try await airports.place("LHR").coordinate.latitude == 51.4706)
+        await #expect(throws: (any Error).self) { try await airports.importCSV(Array("no,header\n1,2".utf8)) }
     }
 }
 
@@ -348,7 +350,7 @@ extension EngineParityTests {
     @Test("A random visit is drawn by id: the same seed gives the same picks on both engines, each visit about equally often",
           arguments: Engine.allCases)
     func randomVisitsAreDrawnUniformlyByID(_ engine: Engine) async throws {
-        let store = try engine.makeStore()
+        let store = try await engine.makeStore()
         var batch = SightingBatch()
         batch.visits = (0..<11).map {
             VisitRecord(address: 0xA00000 + $0, firstSeen: 100 + Double($0), lastSeen: 200, typeCode: $0 == 5 ? "A320" : "B738", closed: true)

@@ -43,8 +43,8 @@ struct InterruptedVisitTests {
     @Test("Closed at the last sighting, counted once, the next sighting starts a visit as after a clean stop",
           arguments: Engine.allCases)
     func recoveredEqualsCleanStop(engine: Engine) async throws {
-        let killedStore = try engine.makeStore()
-        let cleanStore = try engine.makeStore()
+        let killedStore = try await engine.makeStore()
+        let cleanStore = try await engine.makeStore()
         let killed = try await twoRuns(killedStore, killed: true)
         let clean = try await twoRuns(cleanStore, killed: false)
         #expect(killed.allSatisfy { $0.closed })
@@ -63,7 +63,7 @@ struct InterruptedVisitTests {
 
     @Test("Visits heard after the start are not closed by the recovery", arguments: Engine.allCases)
     func onlyBeforeStart(engine: Engine) async throws {
-        let store = try engine.makeStore()
+        let store = try await engine.makeStore()
         let recorder = try await SightingRecorder(store: store)
         try await recorder.record([Self.observation(0xA00001, at: 100, typeCode: "B738")], at: 100)
         try await recorder.record([Self.observation(0xA00002, at: 200, typeCode: "A320")], at: 200)

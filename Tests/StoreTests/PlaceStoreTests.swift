@@ -11,7 +11,7 @@ import Testing
 
     /// A store with two users, alice (with a B738 rule) and bob.
     static func store(_ engine: Engine) async throws -> (store: any SightingStore, alice: UserRecord, bob: UserRecord, rule: WatchRule) {
-        let store = try engine.makeStore()
+        let store = try await engine.makeStore()
         let alice = try await store.accounts.add(username: "alice", password: "correct horse", now: now, cost: testCost)
         let bob = try await store.accounts.add(username: "bob", password: "battery staple", now: now, cost: testCost)
         let rule = try await store.watchlists.add(username: "alice", kind: .type, value: "B738", now: now)
@@ -106,17 +106,17 @@ import Testing
     @Test(arguments: Engine.allCases)
     func airportsAreFoundByCodeOrByName(_ engine: Engine) async throws {
         let (store, _, _, _) = try await Self.store(engine)
-        let airports = try #require(store as? any AirportStore)
-        try airports.saveAirports([
+        let airports = store.airports
+        try await airports.save([
             AirportRecord(ident: "EFHK", iata: "HEL", name: "Helsinki Vantaa Airport", latitude: 60.3172, longitude: 24.9633, kind: "large_airport"),
             AirportRecord(ident: "EFHF", iata: "HEM", name: "Helsinki-Malmi Airport", latitude: 60.2546, longitude: 25.0428, kind: "small_airport"),
             AirportRecord(ident: "XX%1", iata: nil, name: "100% Field", latitude: 1, longitude: 1, kind: "small_airport"),
         ])
-        #expect(try airports.searchAirports("helsinki", limit: 10).map(\.ident) == ["EFHK", "EFHF"])
-        #expect(try airports.searchAirports("hem", limit: 10).first?.ident == "EFHF")
-        #expect(try airports.searchAirports("heathrow", limit: 10).map(\.ident) == ["EGLL"], "built-in airports too")
-        #expect(try airports.searchAirports("%", limit: 10).map(\.ident) == ["XX%1"], "LIKE wildcards are literal")
-        #expect(try airports.searchAirports("_", limit: 10).isEmpty)
-        #expect(try airports.searchAirports("zzzz nowhere", limit: 10).isEmpty)
+        #expect(try await airports.search("helsinki", limit: 10).map(\.ident) == ["EFHK", "EFHF"])
+        #expect(try await airports.search("hem", limit: 10).first?.ident == "EFHF")
+        #expect(try await airports.search("heathrow", limit: 10).map(\.ident) == ["EGLL"], "built-in airports too")
+        #expect(try await airports.search("%", limit: 10).map(\.ident) == ["XX%1"], "LIKE wildcards are literal")
+        #expect(try await airports.search("_", limit: 10).isEmpty)
+        #expect(try await airports.search("zzzz nowhere", limit: 10).isEmpty)
     }
 }

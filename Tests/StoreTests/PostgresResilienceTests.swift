@@ -15,12 +15,12 @@ import Testing
         let list = Mutex<[SightingQueueEvent]>([])
     }
 
-    @Test func anUnreachableServerIsAClearErrorNamingTheAddress() throws {
+    @Test func anUnreachableServerIsAClearErrorNamingTheAddress() async throws {
         let port = try PostgresTestServer.freePort()
         let url = PostgresURL(host: "127.0.0.1", port: port, username: "flytracker", database: "nowhere", tls: .disable)
         let started = ContinuousClock.now
         do {
-            _ = try PostgresStore.open(url, timeout: .seconds(3))
+            _ = try await PostgresStore.open(url, timeout: .seconds(3))
             Issue.record("opened a database nobody serves")
         } catch let error as StoreError {
             #expect(error.description.hasPrefix("cannot use PostgreSQL at postgres://flytracker@127.0.0.1:\(port)/nowhere:"))
@@ -28,10 +28,10 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(10), "gives up after its timeout")
     }
 
-    @Test func aMissingDatabaseIsTheServersOwnMessage() throws {
+    @Test func aMissingDatabaseIsTheServersOwnMessage() async throws {
         let server = try PostgresTestServer.shared.get()
         let url = PostgresURL(host: "127.0.0.1", port: server.port, username: "flytracker", database: "no_such_db", tls: .disable)
-        #expect { try PostgresStore.open(url, timeout: .seconds(5)) } throws: { error in
+        await #expect { try await PostgresStore.open(url, timeout: .seconds(5)) } throws: { error in
             "\(error)".contains("no_such_db") && "\(error)".contains("does not exist")
         }
     }
@@ -50,7 +50,7 @@ import Testing
     /// The synchronous API blocks its caller; called from every thread of Swift's shared pool
     /// at once, it must still finish (its own work runs on a thread of its own).
     @Test(.timeLimit(.minutes(1))) func callsFromEveryPoolThreadAtOnceDoNotStarveEachOther() async throws {
-        let store = try Engine.postgresql.makeStore()
+        let store = try await Engine.postgresql.makeStore()
         try await store.accounts.add(username: "pool", password: "correct horse", now: 1, cost: testCost)
         let count = 4 * ProcessInfo.processInfo.activeProcessorCount
         let found = await withTaskGroup(of: Bool.self) { group in
@@ -74,7 +74,7 @@ import Testing
     @Test func bufferedWritesSurviveTheServerGoingAwayMidRun() async throws {
         let server = try PostgresTestServer.dedicated()
         defer { server.shutDown() }
-        let store = try PostgresStore.open(try server.makeDatabase(), timeout: .seconds(2), bufferedWrites: true)
+        let store = try await PostgresStore.open(try server.makeDatabase(), timeout: .seconds(2), bufferedWrites: true)
         defer { store.close() }
         let events = Events()
         store.onQueueEvent.withLock { $0 = { e in events.list.withLock { $0.append(e) } } }
@@ -87,7 +87,7 @@ import Testing
             for r in recorders { try await r.record(o, at: t) }
         }
         try await record(observations(0, 20, at: 1000), at: 1000)
-        #expect(store.flush())
+        #expect(await store.flush())
         try server.stop()
         // While it is away, the receiver never waits for it.
         for step in 1...10 {
@@ -102,9 +102,9 @@ import Testing
         #expect(Poll.until(seconds: 15) { store.queueState?.failing == true }, "the failure is noticed")
         #expect(events.list.withLock { $0.contains { if case .unavailable = $0 { true } else { false } } })
         try server.start()
-        #expect(store.flush(), "the queue drains once the server is back")
+        #expect(await store.flush(), "the queue drains once the server is back")
         for r in recorders { try await r.finish(at: 2000) }
-        #expect(store.flush())
+        #expect(await store.flush())
         let expected = try await sqlite.writer.read { db in try VisitRecord.order(Column("address")).fetchAll(db) }.map { var v = $0; v.id = nil; return v }
         let got = try await store.sightings.allVisits().sorted { $0.address < $1.address }.map { var v = $0; v.id = nil; return v }
         #expect(got.count == 50)
@@ -117,14 +117,14 @@ import Testing
     func theSeamRefusesAtOnceWhileTheServerIsAway() async throws {
         let server = try PostgresTestServer.dedicated()
         defer { server.shutDown() }
-        let store = try PostgresStore.open(try server.makeDatabase(), timeout: .seconds(2), bufferedWrites: true)
+        let store = try await PostgresStore.open(try server.makeDatabase(), timeout: .seconds(2), bufferedWrites: true)
         defer { store.close() }
         var settings = RecorderSettings()
         settings.retention = nil
         settings.rulesReloadInterval = nil
         let recorder = try await SightingRecorder(store: store, settings: settings)
         try await recorder.record(observations(0, 5, at: 1000), at: 1000)
-        #expect(store.flush())
+        #expect(await store.flush())
         #expect(try await store.loginSessions.user(tokenHash: "x", now: 0) == nil, "the seam answers while the server is there")
         try server.stop()
         try await recorder.record(observations(0, 5, at: 1010), at: 1010)
@@ -138,26 +138,26 @@ import Testing
         }
         #expect(ContinuousClock.now - started < .milliseconds(500), "no wait for a server known to be away")
         try server.start()
-        #expect(store.flush(), "the queue drains once the server is back")
+        #expect(await store.flush(), "the queue drains once the server is back")
         #expect(try await store.profiles.profile(userId: 1) == nil)
     }
 
     @Test("finishWriting at the end of a run writes the queue and tells what was left behind (nothing when the server takes it)")
     func finishWritingDrainsTheQueue() async throws {
         let database = try PostgresTestServer.shared.get().makeDatabase()
-        let store: any SightingStore = try PostgresStore.open(database, timeout: .seconds(5), bufferedWrites: true)
+        let store: any SightingStore = try await PostgresStore.open(database, timeout: .seconds(5), bufferedWrites: true)
         var batch = SightingBatch()
         batch.visits = (0..<30).map { VisitRecord(address: 0x700000 + $0, firstSeen: 10, lastSeen: 20) }
         _ = try await store.write(batch)
-        #expect(store.finishWriting() == 0)
-        let reader = try PostgresStore.open(database, timeout: .seconds(5))
+        #expect(await store.finishWriting() == 0)
+        let reader = try await PostgresStore.open(database, timeout: .seconds(5))
         defer { reader.close() }
         #expect(try await reader.sightings.allVisits().count == 30, "every queued row written before the store was released")
-        #expect(try AppDatabase.inMemory().finishWriting() == 0, "SQLite writes at once")
+        #expect(try await AppDatabase.inMemory().finishWriting() == 0, "SQLite writes at once")
     }
 
     @Test func aBatchTheServerRefusesIsDroppedAndTheRestGoOn() async throws {
-        let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(5), bufferedWrites: true)
+        let store = try await PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(5), bufferedWrites: true)
         defer { store.close() }
         let events = Events()
         store.onQueueEvent.withLock { $0 = { e in events.list.withLock { $0.append(e) } } }
@@ -170,7 +170,7 @@ import Testing
         var good = SightingBatch()
         good.visits = [VisitRecord(address: 0x654321, firstSeen: 20, lastSeen: 25)]
         _ = try await store.write(good)
-        #expect(store.flush())
+        #expect(await store.flush())
         #expect(try await store.sightings.allVisits().map(\.address) == [0x654321], "the refused batch is rolled back whole; the next one is written")
         #expect(events.list.withLock { $0.contains { if case .refused(let reason, 2) = $0 { reason.contains("23503") } else { false } } })
         #expect(store.isAvailable)
@@ -179,7 +179,7 @@ import Testing
     @Test func aFullQueueDropsTheOldestRowsAndSaysSo() async throws {
         let server = try PostgresTestServer.dedicated()
         defer { server.shutDown() }
-        let store = try PostgresStore.open(try server.makeDatabase(), timeout: .seconds(1), bufferedWrites: true, queueLimit: 100)
+        let store = try await PostgresStore.open(try server.makeDatabase(), timeout: .seconds(1), bufferedWrites: true, queueLimit: 100)
         defer { store.close() }
         let events = Events()
         store.onQueueEvent.withLock { $0 = { e in events.list.withLock { $0.append(e) } } }

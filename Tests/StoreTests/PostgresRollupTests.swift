@@ -14,7 +14,7 @@ import Testing
 
     /// A PostgreSQL store holding `log` (written as the recorder writes: batches of visits).
     static func store(_ log: [VisitRecord]) async throws -> PostgresStore {
-        let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
+        let store = try await PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         var start = 0
         while start < log.count {
             var batch = SightingBatch()
@@ -30,14 +30,12 @@ import Testing
     }
 
     /// `SELECT` rows as text columns, sorted (to compare tables).
-    static func rows(_ store: PostgresStore, _ sql: String) throws -> [[String]] {
-        try store.blocking { [client = store.client] in
-            var out: [[String]] = []
-            for try await row in try await client.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test")) {
-                out.append(try row.makeRandomAccess().map { try $0.decode(String?.self) ?? "NULL" })
-            }
-            return out.sorted { $0.lexicographicallyPrecedes($1) }
+    static func rows(_ store: PostgresStore, _ sql: String) async throws -> [[String]] {
+        var out: [[String]] = []
+        for try await row in try await store.client.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test")) {
+            out.append(try row.makeRandomAccess().map { try $0.decode(String?.self) ?? "NULL" })
         }
+        return out.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
     /// A SQLite value as PostgreSQL's `::text` writes it.
@@ -58,8 +56,8 @@ import Testing
                 sourceLocation: sourceLocation)
     }
 
-    static func validFrom(_ store: PostgresStore) throws -> Int {
-        Int(try rows(store, "SELECT validFrom::text FROM statMeta")[0][0])!
+    static func validFrom(_ store: PostgresStore) async throws -> Int {
+        Int(try await rows(store, "SELECT validFrom::text FROM statMeta")[0][0])!
     }
 
     @Test("The rollup path equals a brute-force count for windows of whole and partial days, with and without a type",
@@ -104,12 +102,12 @@ import Testing
             try Row.fetchAll(d, sql: daySQL).map { r in (0..<7).map { Self.text(r[$0]) } }
         }.sorted { $0.lexicographicallyPrecedes($1) }
         let castSQL = "SELECT dimension::text, day::text, key, visits::text, messages::text, aircraft::text, flights::text FROM statDay"
-        let byTrigger = try Self.rows(store, castSQL)
+        let byTrigger = try await Self.rows(store, castSQL)
         #expect(byTrigger.count > 500)
         Self.expectSame(byTrigger, fromSQLite)
         // Members: the same rows, day lists compared as sets.
         let memberSQL = "SELECT dimension::text, key, kind::text, member, firstDay::text, lastDay::text, array_to_string(ARRAY(SELECT unnest(days) ORDER BY 1), ',') FROM statMember"
-        let membersByTrigger = try Self.rows(store, memberSQL)
+        let membersByTrigger = try await Self.rows(store, memberSQL)
         let sqliteMembers = try await sqlite.writer.read { d in
             try Row.fetchAll(d, sql: "SELECT dimension, key, kind, member, firstDay, lastDay, days FROM statMember").map { r -> [String] in
                 let days = (r["days"] as String).split(separator: ",").compactMap { Int($0) }.sorted().map(String.init).joined(separator: ",")
@@ -119,8 +117,8 @@ import Testing
         }.sorted { $0.lexicographicallyPrecedes($1) }
         Self.expectSame(membersByTrigger, sqliteMembers)
         try await store.rebuildStatistics()
-        #expect(try Self.rows(store, castSQL) == byTrigger)
-        #expect(try Self.rows(store, memberSQL) == membersByTrigger)
+        #expect(try await Self.rows(store, castSQL) == byTrigger)
+        #expect(try await Self.rows(store, memberSQL) == membersByTrigger)
     }
 
     @Test("Retention moves validFrom past the pruned days, cleans their rollup rows, and answers stay exact; a rebuild resets")
@@ -133,12 +131,12 @@ import Testing
         let report = try await store.sightings.prune(policy, now: now)
         log.removeAll { $0.closed && $0.lastSeen < now - 730 * Rollup.day }
         #expect(report.visits > 0 && report.visits == 1000 - log.count)
-        #expect(try Self.validFrom(store) == Int(Rollup.t0 / Rollup.day) + 2)
-        #expect(try Self.rows(store, "SELECT COUNT(*)::text FROM statDay WHERE day < (SELECT validFrom FROM statMeta)") == [["0"]])
+        #expect(try await Self.validFrom(store) == Int(Rollup.t0 / Rollup.day) + 2)
+        #expect(try await Self.rows(store, "SELECT COUNT(*)::text FROM statDay WHERE day < (SELECT validFrom FROM statMeta)") == [["0"]])
         let keyed = Rollup.KeyedLog(log)
         try await Rollup.check(keyed, filter: StatsFilter(), path: .rollup, admit: { _ in true }, answer: Self.answer(store))
         try await store.rebuildStatistics()
-        #expect(try Self.validFrom(store) == 0)
+        #expect(try await Self.validFrom(store) == 0)
         try await Rollup.check(keyed, filter: StatsFilter(), path: .rollup, admit: { _ in true }, answer: Self.answer(store))
     }
 
@@ -147,12 +145,12 @@ import Testing
         let log = Rollup.log()
         let store = try await Self.store(log)
         defer { store.close() }
-        let before = try Self.rows(store, "SELECT dimension::text, day::text, key, visits::text FROM statDay")
+        let before = try await Self.rows(store, "SELECT dimension::text, day::text, key, visits::text FROM statDay")
         var again = SightingBatch()
         again.visits = log.map { var v = $0; v.messages += 1; return v }
         _ = try await store.write(again)
-        #expect(try Self.rows(store, "SELECT dimension::text, day::text, key, visits::text FROM statDay") == before)
-        #expect(try Self.validFrom(store) == 0)
+        #expect(try await Self.rows(store, "SELECT dimension::text, day::text, key, visits::text FROM statDay") == before)
+        #expect(try await Self.validFrom(store) == 0)
         // Open visits took the new values; closed ones kept theirs.
         let stored = try await store.sightings.allVisits()
         let opened = Dictionary(uniqueKeysWithValues: log.map { (VisitKey(address: $0.address, firstSeen: $0.firstSeen), $0) })
@@ -165,7 +163,7 @@ import Testing
 
     @Test("The recorder's visits, open and closing over three days, give the brute-force answers on every path")
     func recordedOverDays() async throws {
-        let store = try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
+        let store = try await PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         defer { store.close() }
         let log = Rollup.log().map { v -> VisitRecord in var v = v; v.closed = false; return v }
         // Written open first, then closed (the recorder's order): the close trigger adds them.

@@ -102,7 +102,7 @@ import Tracking
 
     @Test("End to end: tracked aircraft heading for a place raise each reminder once, at its lead, in the journal", arguments: Engine.allCases)
     func endToEnd(_ engine: Engine) async throws {
-        let store = try engine.makeStore()
+        let store = try await engine.makeStore()
         let alice = try await store.accounts.add(username: "alice", password: "correct horse", now: 0, cost: testCost)
         _ = try await store.accounts.add(username: "bob", password: "battery staple", now: 0, cost: testCost)
         var settings = alice

@@ -7,7 +7,7 @@ import Testing
 /// ends everything between two users and hides the blocker from the blocked.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct SocialStoreTests {
     static func store(_ engine: Engine) async throws -> (any SightingStore, [String: Int64]) {
-        let store = try engine.makeStore()
+        let store = try await engine.makeStore()
         var ids: [String: Int64] = [:]
         for name in ["ann", "bob", "cy", "dee"] { ids[name] = try await store.accounts.add(username: name, password: "correct horse", now: 0, cost: testCost).id! }
         return (store, ids)

@@ -153,25 +153,25 @@ struct StatisticsTests {
     }
 
     @Test("Airports: built-in codes, OurAirports import, command-line places and times")
-    func airportsAndInput() throws {
+    func airportsAndInput() async throws {
         let db = try AppDatabase.inMemory()
-        #expect(try db.airport(code: "mia")?.ident == "KMIA")
-        #expect(try db.airport(code: "EHAM")?.iata == "AMS")
+        #expect(try await db.airports.airport(code: "mia")?.ident == "KMIA")
+        #expect(try await db.airports.airport(code: "EHAM")?.iata == "AMS")
         let csv = """
             "id","ident","type","name","latitude_deg","longitude_deg","elevation_ft","continent","iso_country","iso_region","municipality","scheduled_service","gps_code","iata_code","local_code","home_link","wikipedia_link","keywords"
             3632,"KTPA","large_airport","Tampa International Airport",27.975500106811523,-82.533203125,26,"NA","US","US-FL","Tampa","yes","KTPA","TPA","TPA",,,
             9999,"XXXX","closed","Old Field",1,2,3,"NA","US","US-FL","x","no","","","",,,
 
             """
-        #expect(try db.importAirports(csv: Array(csv.utf8)) == 1)
-        #expect(try db.airport(code: "TPA")?.name == "Tampa International Airport")
-        #expect(try db.airport(code: "XXXX") == nil)
-        let place = try CommandInput.place("ktpa", database: db)
+        #expect(try await db.airports.importCSV(Array(csv.utf8)) == 1)
+        #expect(try await db.airports.airport(code: "TPA")?.name == "Tampa International Airport")
+        #expect(try await db.airports.airport(code: "XXXX") == nil)
+        let place = try await db.airports.place("ktpa")
         #expect(abs(place.coordinate.latitude - 27.9755) < 1e-4)
-        #expect(try CommandInput.place("52.3, 4.76", database: db).coordinate == Coordinate(latitude: 52.3, longitude: 4.76))
-        #expect(throws: InputError.self) { try CommandInput.place("ZZZZ", database: db) }
-        #expect(throws: InputError.self) { try CommandInput.place("95,4", database: db) }
-        #expect(throws: InputError.self) { try CommandInput.place("Miami!", database: db) }
+        #expect(try await db.airports.place("52.3, 4.76").coordinate == Coordinate(latitude: 52.3, longitude: 4.76))
+        await #expect(throws: InputError.self) { try await db.airports.place("ZZZZ") }
+        await #expect(throws: InputError.self) { try await db.airports.place("95,4") }
+        await #expect(throws: InputError.self) { try await db.airports.place("Miami!") }
         #expect(try CommandInput.time("24h", now: 100_000) == 13_600)
         #expect(try CommandInput.time("2025-11-22", now: 0) == Self.t0)
         #expect(try CommandInput.time("2025-11-22T01:00:00Z", now: 0) == Self.t0 + 3600)

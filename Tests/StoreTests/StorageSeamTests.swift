@@ -35,7 +35,7 @@ struct StorageSeamTests {
 
     @Test("Rows read back alike on both engines: text, NULL, raw-value enums, booleans, doubles, JSON lists; column names in any case", arguments: Engine.allCases)
     func roundTrip(engine: Engine) async throws {
-        let db = try engine.makeStore().sql
+        let db = try await engine.makeStore().sql
         try await db.write("CREATE TABLE seamSample (id BIGINT PRIMARY KEY, name TEXT NOT NULL, note TEXT, kind TEXT NOT NULL, flag BOOLEAN NOT NULL, ratio DOUBLE PRECISION NOT NULL, tags TEXT NOT NULL)")
         let rows = [Sample(id: 1, name: "Zoë", note: nil, kind: .beta, flag: true, ratio: 0.25, tags: ["a", "b"]),
                     Sample(id: 2, name: "o'Brien; DROP TABLE x", note: "n", kind: .alpha, flag: false, ratio: -3, tags: [])]
@@ -56,7 +56,7 @@ struct StorageSeamTests {
 
     @Test("A transaction is all or nothing, and a duplicate key is told apart from other errors", arguments: Engine.allCases)
     func transactionAndUniqueness(engine: Engine) async throws {
-        let db = try engine.makeStore().sql
+        let db = try await engine.makeStore().sql
         try await db.write("CREATE TABLE seamKey (k TEXT PRIMARY KEY)")
         try await db.write("INSERT INTO seamKey (k) VALUES (\("a"))")
         do {

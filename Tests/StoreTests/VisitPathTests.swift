@@ -44,7 +44,7 @@ struct VisitPathTests {
     func trackPointsOnBothEngines(aircraft index: Int) async throws {
         var paths: [[TrackPointRecord]] = []
         for engine in Engine.allCases {
-            let store = try engine.makeStore()
+            let store = try await engine.makeStore()
             _ = try await EngineParityTests.fill(store, aircraft: 20)
             let visit = try await #require(try store.sightings.visits(address: UInt32(0x400000 + index), limit: 10).last)
             let points = try await store.sightings.trackPoints(visitId: visit.id!)

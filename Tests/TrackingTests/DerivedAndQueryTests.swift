@@ -36,6 +36,29 @@ struct DerivedAndQueryTests {
         return table.snapshot(at: 2)
     }
 
+    @Test("a deferred lookup: reliable aircraft the database does not know wait in pendingLookups once, and supply gives them what an async store found")
+    func deferredLookups() throws {
+        let fleet = DictionaryAircraftDatabase([0x4840D6: AircraftInfo(registration: "PH-BXA", typeCode: "B738")])
+        var table = AircraftTable(database: fleet)
+        table.defersLookups = true
+        for (i, address) in [UInt32(0x4840D6), 0x3C66B0, 0xA061D9].enumerated() {
+            for k in 0..<3 { try table.feed(SyntheticFrames.identification(address: address, callsign: "T\(i)"), at: Double(k) * 0.5) }
+        }
+        #expect(table.takePendingLookups() == [0x3C66B0, 0xA061D9], "the fleet's own aircraft is not asked again")
+        #expect(table.takePendingLookups().isEmpty, "handed over once")
+        table.supply([0x3C66B0: AircraftInfo(registration: "D-AIUP", typeCode: "A320", flags: [.military]),
+                      0x777777: AircraftInfo(registration: "GONE")])
+        let s = table.snapshot(at: 1.5)
+        #expect(s.aircraft(address: 0x3C66B0)?.registration == "D-AIUP")
+        #expect(s.aircraft(address: 0x3C66B0)?.typeCode == "A320")
+        #expect(s.aircraft(address: 0x3C66B0)?.isMilitary == true)
+        #expect(s.aircraft(address: 0xA061D9)?.registration == "N12345", "not found: the registration from the address stays")
+        #expect(s.aircraft(address: 0x4840D6)?.registration == "PH-BXA")
+        #expect(s.aircraft(address: 0x777777) == nil, "an answer for an aircraft not held adds nothing")
+        for k in 3..<6 { try table.feed(SyntheticFrames.identification(address: 0x3C66B0, callsign: "T1"), at: Double(k) * 0.5) }
+        #expect(table.takePendingLookups().isEmpty, "an aircraft is looked up once")
+    }
+
     @Test("registration, type and operator come from the database, else from the address")
     func derived() throws {
         let s = try Self.sky()

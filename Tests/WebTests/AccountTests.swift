@@ -14,10 +14,10 @@ struct AccountTests {
     /// The engines the account tests that touch stored data run on.
     enum Engine: String, CaseIterable, Sendable { case sqlite, postgresql }
 
-    static func app(limiter: LoginRateLimiter = LoginRateLimiter(), engine: Engine = .sqlite) throws -> some ApplicationProtocol {
+    static func app(limiter: LoginRateLimiter = LoginRateLimiter(), engine: Engine = .sqlite) async throws -> some ApplicationProtocol {
         let database: any SightingStore = switch engine {
         case .sqlite: try AppDatabase.inMemory()
-        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
+        case .postgresql: try await PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         }
         let accounts = WebAccounts(database: database, limiter: limiter, bcryptCost: 4)
         var sources = try Sky.sources()
@@ -179,7 +179,7 @@ struct AccountTests {
     func sessions(engine: Engine) async throws {
         let database: any SightingStore = switch engine {
         case .sqlite: try AppDatabase.inMemory()
-        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
+        case .postgresql: try await PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         }
         let alice = try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         let sessions = database.loginSessions

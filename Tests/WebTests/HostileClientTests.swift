@@ -15,10 +15,10 @@ import Testing
 struct HostileClientTests {
     typealias Engine = AccountTests.Engine
 
-    static func database(_ engine: Engine) throws -> any SightingStore {
+    static func database(_ engine: Engine) async throws -> any SightingStore {
         switch engine {
         case .sqlite: try AppDatabase.inMemory()
-        case .postgresql: try PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
+        case .postgresql: try await PostgresStore.open(try PostgresTestServer.shared.get().makeDatabase(), timeout: .seconds(60))
         }
     }
 
@@ -46,7 +46,7 @@ struct HostileClientTests {
 
     @Test("An old cookie gets 401 after users passwd (another process, same database)", arguments: Engine.allCases)
     func passwordChangeEndsSessions(engine: Engine) async throws {
-        let database = try Self.database(engine)
+        let database = try await Self.database(engine)
         try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         try await Self.app(database).test(.router) { client in
             let cookie = try await Self.login(client, "alice")
@@ -60,7 +60,7 @@ struct HostileClientTests {
 
     @Test("After users delete and users add of the same name, the old cookie is nobody's", arguments: Engine.allCases)
     func deletedAccountsCookieOpensNothing(engine: Engine) async throws {
-        let database = try Self.database(engine)
+        let database = try await Self.database(engine)
         let first = try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         try await Self.app(database).test(.router) { client in
             let cookie = try await Self.login(client, "alice")
@@ -73,7 +73,7 @@ struct HostileClientTests {
 
     @Test("Log out everywhere ends every session of the account; sessions outlive a restart", arguments: Engine.allCases)
     func logoutEverywhere(engine: Engine) async throws {
-        let database = try Self.database(engine)
+        let database = try await Self.database(engine)
         try await database.accounts.add(username: "alice", password: "correct horse", now: 0, cost: 4)
         try await database.accounts.add(username: "bob", password: "correct horse", now: 0, cost: 4)
         let (laptop, phone, bob) = try await Self.app(database).test(.router) { client in

@@ -43,3 +43,36 @@ extension SQLDatabase {
         return try row.decode(0, as: T?.self)
     }
 }
+
+extension SQLDatabase {
+    /// Inserts `rows` in one transaction, up to `rowsPerStatement` to an `INSERT` (`values`
+    /// gives a row's `(…)`); `onConflict` says what a row whose key exists does. The rows
+    /// must have distinct keys (PostgreSQL's `ON CONFLICT` touches a row once a statement:
+    /// `lastOfEach`).
+    public func insert<R>(_ rows: [R], into target: String, rowsPerStatement: Int, onConflict: SQL,
+                          values: (R) -> SQL) async throws {
+        guard !rows.isEmpty else { return }
+        var statements: [SQL] = []
+        var start = 0
+        while start < rows.count {
+            let end = min(start + max(rowsPerStatement, 1), rows.count)
+            statements.append("INSERT INTO \(raw: target) VALUES \(SQL.joined(rows[start..<end].map(values), separator: ", ")) \(onConflict)")
+            start = end
+        }
+        _ = try await transaction(statements)
+    }
+}
+
+extension Array {
+    /// One element per key, the last of each, in the order the keys first appear (an import
+    /// file that names an address twice keeps the later line, as `INSERT OR REPLACE` did).
+    public func lastOfEach<Key: Hashable>(_ key: (Element) -> Key) -> [Element] {
+        var position: [Key: Int] = [:]
+        var out: [Element] = []
+        for element in self {
+            let k = key(element)
+            if let i = position[k] { out[i] = element } else { position[k] = out.count; out.append(element) }
+        }
+        return out
+    }
+}

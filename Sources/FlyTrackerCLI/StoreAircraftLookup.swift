@@ -1,0 +1,56 @@
+import Store
+import Synchronization
+import Tracking
+
+/// The imported aircraft database of a store (SQLite or PostgreSQL, `AircraftRepository`) as
+/// the aircraft table's deferred lookup (`AircraftTable.defersLookups`): once a second the
+/// receiver hands over the addresses that became reliable and awaits one query for all of
+/// them, at most `limit`, so a slow or absent server never holds the receiver up for long.
+/// Addresses a lookup could not answer (an error, the limit) stay unknown; the failure is
+/// told once, until a lookup works again.
+final class StoreAircraftLookup: Sendable {
+    let aircraft: AircraftRepository
+    let limit: Duration
+    private let report: @Sendable (String) -> Void
+    private let failing = Mutex(false)
+
+    init(_ aircraft: AircraftRepository, limit: Duration = .milliseconds(500), report: @escaping @Sendable (String) -> Void) {
+        self.aircraft = aircraft
+        self.limit = limit
+        self.report = report
+    }
+
+    /// What the database knows of `addresses` (the unknown ones are not in the result).
+    func info(_ addresses: [UInt32]) async -> [UInt32: AircraftInfo] {
+        guard !addresses.isEmpty else { return [:] }
+        let aircraft = aircraft, limit = limit
+        do {
+            let found = try await withThrowingTaskGroup(of: [UInt32: AircraftRecord]?.self) { group in
+                group.addTask { try await aircraft.aircraft(addresses: addresses) }
+                group.addTask {
+                    try await Task.sleep(for: limit)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let found = first else {
+                    throw StoreError(description: "no answer within \(limit)")
+                }
+                return found
+            }
+            if failing.withLock({ was in defer { was = false }; return was }) { report("aircraft database lookups work again") }
+            return found.mapValues(AircraftInfo.init)
+        } catch {
+            if !failing.withLock({ was in defer { was = true }; return was }) {
+                report("aircraft database lookup failed (\(error)); new aircraft are shown without registration and type until it works")
+            }
+            return [:]
+        }
+    }
+}
+
+extension AircraftInfo {
+    init(_ record: AircraftRecord) {
+        self.init(registration: record.registration, typeCode: record.typeCode, typeDescription: record.description,
+                  ownerOperator: record.ownerOperator, year: record.year, flags: AircraftFlags(rawValue: record.flags))
+    }
+}
