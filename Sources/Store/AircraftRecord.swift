@@ -1,5 +1,5 @@
 import GRDB
-import Tracking
+import ModeS
 
 /// One row of the `aircraft` table: what the imported database knows about an ICAO address.
 public struct AircraftRecord: Codable, FetchableRecord, PersistableRecord, Sendable, Hashable {

@@ -67,7 +67,7 @@ public struct VisitRecord: Codable, FetchableRecord, MutablePersistableRecord, S
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    public var hex: String { Observation.hex(UInt32(truncatingIfNeeded: address)) }
+    public var hex: String { PackedAddress.hex(UInt32(truncatingIfNeeded: address)) }
 }
 
 /// One row of `trackPoint`: a downsampled position of a visit.
@@ -181,7 +181,7 @@ public struct JournalEventRecord: Codable, FetchableRecord, MutablePersistableRe
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    public var hex: String { Observation.hex(UInt32(truncatingIfNeeded: address)) }
+    public var hex: String { PackedAddress.hex(UInt32(truncatingIfNeeded: address)) }
 }
 
 /// One row of `alertDelivery`: one attempt to deliver an alert.
@@ -214,4 +214,14 @@ public struct AlertDeliveryRecord: Codable, FetchableRecord, MutablePersistableR
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// An aircraft's key as the store keeps it (`visit.address`, `journalEvent.address`): the
+/// 24-bit address, bit 24 set for a non-ICAO address (the table's `AircraftKey.packed`).
+public enum PackedAddress {
+    /// 6 hex digits, `~` first for a non-ICAO address.
+    public static func hex(_ key: UInt32) -> String {
+        let digits = String(key & 0xFF_FFFF, radix: 16)
+        return (key & 0x100_0000 != 0 ? "~" : "") + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
 }

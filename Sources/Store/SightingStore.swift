@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import ModeS
-import Tracking
 
 /// A visit's natural key: the aircraft (`AircraftKey.packed`) and when the visit began.
 /// Unique in every store, so a writer that cannot hand ids back at once (PostgreSQL, written

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import ModeS
-import Tracking
 
 /// What statistics are grouped by.
 public enum StatsDimension: String, Codable, Sendable, CaseIterable {

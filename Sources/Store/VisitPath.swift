@@ -1,5 +1,4 @@
 import ModeS
-import Tracking
 
 /// The path a visit flew, from its track points: how far, how long, how fast, and its
 /// altitude profile ("record a path: distance, time, pace"). Distances in NM, speeds in kt,

@@ -10,7 +10,7 @@ extension Aircraft {
         if recentMessages >= c.reliableAfter { reliable = true }
         if time > lastSeen { lastSeen = time }
         if let signal {
-            signalPowers[Int(signalNext & 7)] = Geodesy.power(dBFS: signal)
+            signalPowers[Int(signalNext & 7)] = Decibels.power(dBFS: signal)
             signalNext = (signalNext &+ 1) & 7
             if signalCount < 8 { signalCount += 1 }
         }

@@ -121,7 +121,7 @@ public struct Aircraft: Sendable {
         for i in 0..<Int(signalCount) { sum += signalPowers[i] }
         let mean = Double(sum) / Double(signalCount)
         guard mean > 0 else { return nil }
-        return 10 * Geodesy.log10(mean)
+        return 10 * Decibels.log10(mean)
     }
 
     /// Seconds since the last message.

@@ -1,3 +1,4 @@
+import ModeS
 /// What an aircraft database knows about one ICAO address (readsb's database fields).
 public struct AircraftInfo: Sendable, Hashable {
     public var registration: String?
@@ -58,14 +59,6 @@ public struct DictionaryAircraftDatabase: AircraftDatabase {
     public func addresses(registration: String) -> [UInt32] {
         let wanted = RegistrationKey.normalize(registration)
         return entries.filter { $0.value.registration.map(RegistrationKey.normalize) == wanted }.map(\.key).sorted()
-    }
-}
-
-/// Registration comparison: `D-AIUP`, `daiup` and `D AIUP` are the same mark.
-public enum RegistrationKey {
-    /// Uppercase with `-`, spaces and dots removed.
-    public static func normalize(_ registration: String) -> String {
-        String(String.UnicodeScalarView(registration.uppercased().unicodeScalars.filter { $0 != "-" && $0 != " " && $0 != "." }))
     }
 }
 

@@ -113,7 +113,7 @@ public struct ReceiverHearing: Sendable, Hashable {
         self.messages = messages
         self.signal = signal
         if let signal {
-            powerSum = Double(Geodesy.power(dBFS: signal)) * Double(max(messages, 1))
+            powerSum = Double(Decibels.power(dBFS: signal)) * Double(max(messages, 1))
             powerCount = max(messages, 1)
         }
     }
@@ -121,7 +121,7 @@ public struct ReceiverHearing: Sendable, Hashable {
     /// Mean signal level, dBFS (nil when no frame carried one).
     public var meanSignal: Double? {
         guard powerCount > 0, powerSum > 0 else { return nil }
-        return 10 * Geodesy.log10(powerSum / Double(powerCount))
+        return 10 * Decibels.log10(powerSum / Double(powerCount))
     }
 
     mutating func add(signal: Double?, at time: Double) {
@@ -129,7 +129,7 @@ public struct ReceiverHearing: Sendable, Hashable {
         if time > lastSeen { lastSeen = time }
         if let signal {
             self.signal = signal
-            powerSum += Double(Geodesy.power(dBFS: signal))
+            powerSum += Double(Decibels.power(dBFS: signal))
             powerCount += 1
         }
     }

@@ -221,7 +221,7 @@ struct AccountController<Context: RequestContext> {
             w.add("id", e.id.map { Int($0) })
             w.add("time", e.time)
             w.add("kind", e.kind.rawValue)
-            w.add("hex", Observation.hex(UInt32(truncatingIfNeeded: e.address)))
+            w.add("hex", PackedAddress.hex(UInt32(truncatingIfNeeded: e.address)))
             w.add("callsign", e.callsign)
             w.add("registration", e.registration)
             w.add("type", e.typeCode)

@@ -41,7 +41,7 @@ struct GoalsController<Context: RequestContext> {
         w.add("end", g.end)
         w.add("group", groupName)
         w.add("completed_at", g.completedAt)
-        w.add("completed_by", g.completedAddress.map { Observation.hex(UInt32(truncatingIfNeeded: $0)) })
+        w.add("completed_by", g.completedAddress.map { PackedAddress.hex(UInt32(truncatingIfNeeded: $0)) })
         return w.finish()
     }
 

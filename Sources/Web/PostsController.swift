@@ -52,7 +52,7 @@ struct PostsController<Context: RequestContext> {
         w.add("automatic", p.userId == nil)
         w.add("audience", p.audience.rawValue)
         w.add("text", p.text)
-        w.add("hex", p.address.map { Observation.hex(UInt32(truncatingIfNeeded: $0)) })
+        w.add("hex", p.address.map { PackedAddress.hex(UInt32(truncatingIfNeeded: $0)) })
         w.add("created_at", p.createdAt)
         w.add("comments", p.comments)
         if p.pictureType != nil, let id = p.id { w.add("picture", "api/posts/\(id)/picture") }

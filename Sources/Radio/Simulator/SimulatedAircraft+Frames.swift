@@ -28,7 +28,7 @@ extension SimulatedAircraft {
             return Frame.extendedSquitter(address: address, capability: capability, me: me)
         case .velocity:
             guard !onGround else { return nil }
-            let radians = Geodesy.radians(track)
+            let radians = SkyGeodesy.radians(track)
             let me = MessageField.airborneVelocity(
                 velocityEast: groundSpeed * sin(radians), velocityNorth: groundSpeed * cos(radians),
                 verticalRate: Int(verticalRate.rounded()), verticalRateSource: .barometric,
@@ -74,7 +74,7 @@ extension SimulatedAircraft {
         case (5, 0):
             // Coordinated turn: tan(roll) = ω·V/g.
             let speed = groundSpeed * 1852 / 3600
-            let roll = Geodesy.degrees(atan(Geodesy.radians(turnRate) * speed / 9.80665))
+            let roll = SkyGeodesy.degrees(atan(SkyGeodesy.radians(turnRate) * speed / 9.80665))
             return MessageField.bds50(roll: roll, track: track, groundSpeed: groundSpeed, trackRate: turnRate,
                                       trueAirspeed: groundSpeed)
         case (6, 0):

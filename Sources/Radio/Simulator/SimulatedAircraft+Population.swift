@@ -57,14 +57,14 @@ extension SimulatedAircraft {
         switch kind {
         case .airliner:
             let km = max(10, configuration.maxRange * 0.9 * rng.unit().squareRoot())
-            position = Geodesy.destination(from: configuration.receiver, bearing: bearing, km: km)
+            position = SkyGeodesy.destination(from: configuration.receiver, bearing: bearing, km: km)
             altitude = 100 * Double(100 + rng.next() % 301)
         case .light:
             let km = 5 + rng.unit() * (min(80, configuration.maxRange) * 0.8 - 5)
-            position = Geodesy.destination(from: configuration.receiver, bearing: bearing, km: km)
+            position = SkyGeodesy.destination(from: configuration.receiver, bearing: bearing, km: km)
             altitude = 500 * Double(3 + rng.next() % 14)
         case .surface:
-            position = Geodesy.destination(from: airport, bearing: bearing, km: rng.uniform(0...1.5))
+            position = SkyGeodesy.destination(from: airport, bearing: bearing, km: rng.uniform(0...1.5))
             altitude = 0
         }
         let speed = kind == .surface

@@ -93,8 +93,8 @@ public struct SimulatedAircraft: Sendable {
     /// Where the aircraft will be `seconds` from now if it keeps its track, speed and
     /// vertical rate (for frames sent between two motion steps).
     public func extrapolated(by seconds: Double) -> (position: Coordinate, altitude: Double) {
-        let km = groundSpeed * Geodesy.kmPerNM * seconds / 3600
-        let position = km > 0 ? Geodesy.destination(from: position, bearing: track, km: km) : position
+        let km = groundSpeed * SkyGeodesy.kmPerNM * seconds / 3600
+        let position = km > 0 ? SkyGeodesy.destination(from: position, bearing: track, km: km) : position
         return (position, altitude + verticalRate * seconds / 60)
     }
 
@@ -107,15 +107,15 @@ public struct SimulatedAircraft: Sendable {
         if now >= legEnds { planLeg(now: now, receiver: receiver, maxRange: maxRange) }
         // Turn towards the leg's track.
         if let target = targetTrack {
-            let remaining = Geodesy.difference(from: track, to: target)
+            let remaining = SkyGeodesy.difference(from: track, to: target)
             let step = abs(legTurnRate) * dt
             if abs(remaining) <= step {
-                track = Geodesy.normalize(target)
+                track = SkyGeodesy.normalize(target)
                 targetTrack = nil
                 turnRate = 0
             } else {
                 turnRate = remaining > 0 ? abs(legTurnRate) : -abs(legTurnRate)
-                track = Geodesy.normalize(track + turnRate * dt)
+                track = SkyGeodesy.normalize(track + turnRate * dt)
             }
         } else {
             turnRate = 0
@@ -133,8 +133,8 @@ public struct SimulatedAircraft: Sendable {
             verticalRate = toGo > 0 ? climbRate : -climbRate
             altitude += verticalRate * dt / 60
         }
-        let km = groundSpeed * Geodesy.kmPerNM * dt / 3600
-        if km > 0 { position = Geodesy.destination(from: position, bearing: track, km: km) }
+        let km = groundSpeed * SkyGeodesy.kmPerNM * dt / 3600
+        if km > 0 { position = SkyGeodesy.destination(from: position, bearing: track, km: km) }
     }
 
     /// Chooses the next leg: a turn back when near the edge of the area, else a straight leg
@@ -142,14 +142,14 @@ public struct SimulatedAircraft: Sendable {
     private mutating func planLeg(now: Double, receiver: Coordinate, maxRange: Double) {
         let center = kind == .surface ? home : receiver
         let limit = kind == .surface ? 2.0 : (kind == .light ? min(80, maxRange) : maxRange) * 0.9
-        let distance = Geodesy.distance(position, center)
-        let inward = Geodesy.bearing(from: position, to: center)
+        let distance = SkyGeodesy.distance(position, center)
+        let inward = SkyGeodesy.bearing(from: position, to: center)
         if kind == .surface {
             planSurfaceLeg(now: now, distance: distance, limit: limit, inward: inward)
             return
         }
-        if distance > limit, abs(Geodesy.difference(from: track, to: inward)) > 45 {
-            targetTrack = Geodesy.normalize(inward + motion.uniform(-30...30))
+        if distance > limit, abs(SkyGeodesy.difference(from: track, to: inward)) > 45 {
+            targetTrack = SkyGeodesy.normalize(inward + motion.uniform(-30...30))
             legTurnRate = motion.uniform(2...3)
             legEnds = now + 60
         } else if motion.unit() < 0.5 {
@@ -157,7 +157,7 @@ public struct SimulatedAircraft: Sendable {
             legEnds = now + motion.uniform(20...90)
         } else {
             let change = motion.uniform(20...110) * (motion.unit() < 0.5 ? -1 : 1)
-            targetTrack = Geodesy.normalize(track + change)
+            targetTrack = SkyGeodesy.normalize(track + change)
             legTurnRate = motion.uniform(1.5...3)
             legEnds = now + abs(change) / legTurnRate + motion.uniform(10...40)
         }
@@ -193,7 +193,7 @@ public struct SimulatedAircraft: Sendable {
             legEnds = now + motion.uniform(10...40)
         } else {
             targetSpeed = motion.uniform(5...12)
-            targetTrack = Geodesy.normalize(track + (motion.unit() < 0.5 ? -90 : 90))
+            targetTrack = SkyGeodesy.normalize(track + (motion.unit() < 0.5 ? -90 : 90))
             legTurnRate = motion.uniform(3...6)
             legEnds = now + 90 / legTurnRate + motion.uniform(5...20)
         }

@@ -51,14 +51,14 @@ struct RouteState: Sendable, Hashable {
 
     /// The intermediate fix on the extended centreline.
     var fix: Coordinate {
-        Geodesy.destination(from: route.airport, bearing: route.runwayHeading + 180, km: fixDistance * Geodesy.kmPerNM)
+        SkyGeodesy.destination(from: route.airport, bearing: route.runwayHeading + 180, km: fixDistance * SkyGeodesy.kmPerNM)
     }
 
     /// Distance still to fly to the threshold along the route, NM.
     func remaining(from position: Coordinate) -> Double {
-        let toAirport = Geodesy.distance(position, route.airport) / Geodesy.kmPerNM
+        let toAirport = SkyGeodesy.distance(position, route.airport) / SkyGeodesy.kmPerNM
         guard phase == .inbound else { return toAirport }
-        return Geodesy.distance(position, fix) / Geodesy.kmPerNM + fixDistance
+        return SkyGeodesy.distance(position, fix) / SkyGeodesy.kmPerNM + fixDistance
     }
 }
 
@@ -72,10 +72,10 @@ extension SimulatedAircraft {
         let bearing = rng.uniform(0...360)
         if arrival {
             let nm = min(60 + 18 * Double(index) + rng.uniform(0...8), 160)
-            plane.position = Geodesy.destination(from: route.airport, bearing: bearing, km: nm * Geodesy.kmPerNM)
+            plane.position = SkyGeodesy.destination(from: route.airport, bearing: bearing, km: nm * SkyGeodesy.kmPerNM)
             plane.altitude = min(35_000, max(12_000, (nm - 15) * 318 + 6000 + rng.uniform(-2000...2000))).rounded()
             plane.groundSpeed = cruiseSpeed(kind: .airliner, altitude: plane.altitude, jitter: rng.uniform(-15...15))
-            plane.track = Geodesy.bearing(from: plane.position, to: route.airport)
+            plane.track = SkyGeodesy.bearing(from: plane.position, to: route.airport)
             plane.route = RouteState(route: route, arrival: true, phase: .inbound, outbound: 0, cruise: plane.altitude,
                                      fixDistance: rng.uniform(10...16))
         } else {
@@ -97,19 +97,19 @@ extension SimulatedAircraft {
         guard var r = route else { return }
         let airport = r.route.airport
         func turn(to target: Double, rate: Double = 3) {
-            let remaining = Geodesy.difference(from: track, to: target)
+            let remaining = SkyGeodesy.difference(from: track, to: target)
             let step = rate * dt
             turnRate = abs(remaining) <= step ? 0 : (remaining > 0 ? rate : -rate)
-            track = abs(remaining) <= step ? Geodesy.normalize(target) : Geodesy.normalize(track + turnRate * dt)
+            track = abs(remaining) <= step ? SkyGeodesy.normalize(target) : SkyGeodesy.normalize(track + turnRate * dt)
         }
         func speed(towards target: Double, rate: Double) {
             groundSpeed += min(max(target - groundSpeed, -rate * dt), rate * dt)
         }
         switch r.phase {
         case .inbound, .final:
-            if r.phase == .inbound, Geodesy.distance(position, r.fix) / Geodesy.kmPerNM < 2.5 { r.phase = .final }
+            if r.phase == .inbound, SkyGeodesy.distance(position, r.fix) / SkyGeodesy.kmPerNM < 2.5 { r.phase = .final }
             let target = r.phase == .inbound ? r.fix : airport
-            turn(to: Geodesy.bearing(from: position, to: target))
+            turn(to: SkyGeodesy.bearing(from: position, to: target))
             let remaining = r.remaining(from: position)
             let wanted: Double = remaining < 5 ? 140 : remaining < 15 ? 180 : altitude < 10_000 ? 250 : max(250, min(groundSpeed, 320))
             speed(towards: wanted, rate: 1.5)
@@ -124,7 +124,7 @@ extension SimulatedAircraft {
                 verticalRate = -alongPath.rounded()
             }
             altitude = max(r.route.elevation, altitude + verticalRate * dt / 60)
-            if Geodesy.distance(position, airport) / Geodesy.kmPerNM < 0.15 || (remaining < 1 && altitude <= r.route.elevation + 1) {
+            if SkyGeodesy.distance(position, airport) / SkyGeodesy.kmPerNM < 0.15 || (remaining < 1 && altitude <= r.route.elevation + 1) {
                 r.phase = .rollout
                 r.touchdown = now + dt
                 altitude = r.route.elevation
@@ -148,8 +148,8 @@ extension SimulatedAircraft {
             if altitude > r.route.elevation + 3000 { turn(to: r.outbound, rate: 2) }
         }
         route = r
-        let km = groundSpeed * Geodesy.kmPerNM * dt / 3600
-        if km > 0 { position = Geodesy.destination(from: position, bearing: track, km: km) }
+        let km = groundSpeed * SkyGeodesy.kmPerNM * dt / 3600
+        if km > 0 { position = SkyGeodesy.destination(from: position, bearing: track, km: km) }
     }
 
     /// When this aircraft touched down (simulated seconds), if it has.

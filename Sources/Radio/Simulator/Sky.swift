@@ -47,7 +47,7 @@ public struct Sky: Sendable {
     public init(configuration: SkyConfiguration) {
         self.configuration = configuration
         var rng = SplitMix64(seed: configuration.seed ^ 0x5EED_5EED_0000_0001)
-        airport = Geodesy.destination(from: configuration.receiver, bearing: rng.uniform(0...360), km: rng.uniform(5...15))
+        airport = SkyGeodesy.destination(from: configuration.receiver, bearing: rng.uniform(0...360), km: rng.uniform(5...15))
         var used = Set<UInt32>()
         var aircraft: [SimulatedAircraft] = []
         for index in 0..<configuration.aircraftCount {
@@ -102,8 +102,8 @@ public struct Sky: Sendable {
 
     /// The level of a frame from an aircraft at `position` (dBFS), before the per-frame jitter.
     public func level(of aircraft: SimulatedAircraft, at position: Coordinate, altitude: Double) -> Double {
-        let ground = Geodesy.distance(configuration.receiver, position)
-        let height = max(altitude, 0) / Geodesy.feetPerKm
+        let ground = SkyGeodesy.distance(configuration.receiver, position)
+        let height = max(altitude, 0) / SkyGeodesy.feetPerKm
         let slant = max((ground * ground + height * height).squareRoot(), 0.1)
         var level = configuration.levels.upperBound - 20 * log10(slant / referenceDistance) + aircraft.powerOffset
         if aircraft.onGround { level -= 12 }
@@ -154,11 +154,11 @@ public struct Sky: Sendable {
 
     /// When the radar beam crosses the aircraft's azimuth within [from, to), if it does.
     private func beamHit(_ index: Int, from: Double, to: Double) -> Double? {
-        let azimuth = Geodesy.bearing(from: configuration.receiver, to: aircraft[index].position)
+        let azimuth = SkyGeodesy.bearing(from: configuration.receiver, to: aircraft[index].position)
         let period = configuration.radarPeriod
         // Beam angle at t: radarOffset + 360·t/period. Times when it equals the azimuth:
         // t = (azimuth − radarOffset)/360·period + k·period.
-        let phase = Geodesy.normalize(azimuth - radarOffset) / 360 * period
+        let phase = SkyGeodesy.normalize(azimuth - radarOffset) / 360 * period
         let k = ((from - phase) / period).rounded(.up)
         let hit = phase + k * period
         return hit >= from && hit < to ? hit : nil

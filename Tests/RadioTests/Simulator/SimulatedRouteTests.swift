@@ -26,7 +26,7 @@ struct SimulatedRouteTests {
             let frames = sky.advance()
             let arrival = sky.aircraft[0], departure = sky.aircraft[1]
             maxDescent = max(maxDescent, -arrival.verticalRate)
-            if arrival.touchdownTime == nil, Geodesy.distance(arrival.position, Self.airport) < 3 * Geodesy.kmPerNM { finalTracks.append(arrival.track) }
+            if arrival.touchdownTime == nil, SkyGeodesy.distance(arrival.position, Self.airport) < 3 * SkyGeodesy.kmPerNM { finalTracks.append(arrival.track) }
             for f in frames where f.address == arrival.address && arrival.touchdownTime.map({ f.time > $0 + 1 }) == true { kindsAfterLanding.insert(f.kind) }
             for f in frames where f.address == departure.address && departure.altitude > 1500 { kindsAfterLiftoff.insert(f.kind) }
             departureAltitude = departure.altitude
@@ -36,9 +36,9 @@ struct SimulatedRouteTests {
         let touchdown = try? #require(landed.touchdownTime)
         #expect(touchdown != nil)
         #expect(landed.onGround && landed.groundSpeed < 60)
-        #expect(Geodesy.distance(landed.position, Self.airport) < 3, "rolled out near the threshold")
+        #expect(SkyGeodesy.distance(landed.position, Self.airport) < 3, "rolled out near the threshold")
         #expect(maxDescent <= 3000 && maxDescent >= 1000)
-        #expect(!finalTracks.isEmpty && finalTracks.allSatisfy { abs(Geodesy.difference(from: $0, to: 240)) < 10 }, "lined up with runway 24")
+        #expect(!finalTracks.isEmpty && finalTracks.allSatisfy { abs(SkyGeodesy.difference(from: $0, to: 240)) < 10 }, "lined up with runway 24")
         #expect(kindsAfterLanding.contains(.surfacePosition) && !kindsAfterLanding.contains(.airbornePosition))
         #expect(kindsAfterLiftoff.contains(.airbornePosition) && !kindsAfterLiftoff.contains(.surfacePosition))
         #expect(departureAltitude > 10_000, "the departure climbed")

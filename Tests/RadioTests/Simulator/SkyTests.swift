@@ -85,21 +85,21 @@ struct SkyTests {
             guard previous.count == sky.aircraft.count else { return }
             for (before, now) in zip(previous, sky.aircraft) {
                 let dt = Sky.step
-                let moved = Geodesy.distance(before.position, now.position) / Geodesy.kmPerNM * 3600 / dt
+                let moved = SkyGeodesy.distance(before.position, now.position) / SkyGeodesy.kmPerNM * 3600 / dt
                 // Distance flown agrees with the ground speed (kt) it had.
                 #expect(abs(moved - before.groundSpeed) < max(2, 0.02 * before.groundSpeed) + abs(now.groundSpeed - before.groundSpeed))
-                #expect(abs(Geodesy.difference(from: before.track, to: now.track)) / dt <= now.maxTurnRate + 1e-6)
+                #expect(abs(SkyGeodesy.difference(from: before.track, to: now.track)) / dt <= now.maxTurnRate + 1e-6)
                 #expect(abs(now.altitude - before.altitude) / dt * 60 <= 2500 + 1e-6)
                 #expect(abs(now.groundSpeed - before.groundSpeed) / dt <= 2 + 1e-6)
                 switch now.kind {
                 case .airliner:
                     #expect((230...480).contains(now.groundSpeed) && (10_000...40_000).contains(now.altitude))
-                    #expect(Geodesy.distance(configuration.receiver, now.position) < configuration.maxRange * 1.1)
+                    #expect(SkyGeodesy.distance(configuration.receiver, now.position) < configuration.maxRange * 1.1)
                 case .light:
                     #expect((90...170).contains(now.groundSpeed) && (1500...8000).contains(now.altitude))
                 case .surface:
                     #expect((0...20).contains(now.groundSpeed) && now.altitude == 0)
-                    #expect(Geodesy.distance(sky.airport, now.position) < 3)
+                    #expect(SkyGeodesy.distance(sky.airport, now.position) < 3)
                 }
                 checked += 1
             }
@@ -120,12 +120,12 @@ struct SkyTests {
             case .airbornePosition:
                 let position = try #require(AirbornePosition(f.frame.messageField))
                 let decoded = try #require(CPR.localAirborne(position.cpr, reference: configuration.receiver))
-                #expect(Geodesy.distance(decoded, f.position) < 0.02)
+                #expect(SkyGeodesy.distance(decoded, f.position) < 0.02)
                 #expect(abs(Double(position.baroAltitude ?? -99_999) - f.altitude) <= 12.5)
             case .surfacePosition:
                 let position = try #require(SurfacePosition(f.frame.messageField))
                 let decoded = try #require(CPR.localSurface(position.cpr, reference: sky.airport))
-                #expect(Geodesy.distance(decoded, f.position) < 0.01)
+                #expect(SkyGeodesy.distance(decoded, f.position) < 0.01)
             case .identification:
                 #expect(fields.flight == byAddress[f.address]?.callsign)
             case .identityReply, .commBIdentity:

@@ -1,4 +1,5 @@
 import ModeS
+import Store
 import Tracking
 
 /// What the sighting log and the watchlist need of one aircraft at one instant: a plain
@@ -72,10 +73,7 @@ public struct Observation: Sendable, Hashable {
     /// The address as 6 hex digits (`~` first for non-ICAO addresses).
     public var hex: String { Self.hex(key) }
 
-    public static func hex(_ key: UInt32) -> String {
-        let digits = String(key & 0xFF_FFFF, radix: 16)
-        return (key & 0x100_0000 != 0 ? "~" : "") + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
-    }
+    public static func hex(_ key: UInt32) -> String { PackedAddress.hex(key) }
 
     /// Squawk 7500/7600/7700 or an emergency status.
     public var isEmergency: Bool { emergency || squawk == "7500" || squawk == "7600" || squawk == "7700" }
