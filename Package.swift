@@ -136,7 +136,7 @@ let package = Package(
             "Store", "Services", "PostgresStore", "PostgresTestSupport", "ModeS", "Tracking", "Localization",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], exclude: ["Schema"]),
         // A PostgreSQL server the tests start themselves (initdb and pg_ctl).
         .target(name: "PostgresTestSupport", dependencies: ["PostgresStore", "Store", "Tracking", "ModeS"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "ModeS"]),

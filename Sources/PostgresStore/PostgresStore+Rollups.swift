@@ -1,7 +1,7 @@
 import PostgresNIO
 import Store
 
-/// Statistics from PostgreSQL's rollup tables (`PostgresSchema.v10`), the plan shared with
+/// Statistics from PostgreSQL's rollup tables (`PostgresRollupSchema.v10`), the plan shared with
 /// SQLite (`RollupPlan`): visits and messages of whole days summed from `statDay`; distinct
 /// aircraft and callsigns as the distinct union of `statMember`'s members with a day in the
 /// window and the members of the raw visit rows around it. One snapshot (repeatable read)

@@ -7,7 +7,7 @@ import Threads
 
 /// FlyTracker's store on PostgreSQL, for many receivers and one database
 /// (`--db postgres://USER@HOST/DATABASE`): the same schema and migrations as the SQLite store
-/// (`PostgresSchema`), the same operations (`SightingStore`) with the same results.
+/// (`Migrations`), the same operations (`SightingStore`) with the same results.
 ///
 /// PostgresNIO's `PostgresClient` keeps a pool of connections (`maximumConnections`);
 /// every statement is parameterised (values are bound, never spliced into SQL); rows are
@@ -160,14 +160,14 @@ public final class PostgresStore: Sendable {
     /// advisory lock so that two processes starting together do not both migrate.
     func migrate() async throws {
         try await client.query("CREATE TABLE IF NOT EXISTS flytracker_migrations (id text PRIMARY KEY, appliedAt double precision NOT NULL)", logger: logger)
-        for migration in PostgresSchema.migrations {
+        for migration in Migrations.all {
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(7213401)", logger: logger)
                 let applied = try await connection.query("SELECT 1 FROM flytracker_migrations WHERE id = \(migration.id)", logger: logger)
                 var seen = false
                 for try await _ in applied { seen = true }
                 guard !seen else { return }
-                for statement in Self.statements(migration.sql) {
+                for statement in migration.texts(for: .postgresql).flatMap(Self.statements) {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
                 let now = Date().timeIntervalSince1970

@@ -68,30 +68,12 @@ public final class AppDatabase: Sendable {
         return home + "/.local/share/flytracker/flytracker.sqlite"
     }
 
-    /// Every schema migration, in order.
+    /// Every schema migration, in order (`Migrations.all`, written once for both engines).
     public static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-aircraft-db") { db in
-            // The imported aircraft database: one row per ICAO address.
-            try db.create(table: "aircraft") { t in
-                t.primaryKey("icao", .integer)
-                t.column("registration", .text)
-                // Registration uppercased without '-', ' ' and '.', for lookups.
-                t.column("registrationKey", .text).indexed()
-                t.column("typeCode", .text)
-                t.column("description", .text)
-                // readsb dbFlags bits: 1 military, 2 interesting, 4 PIA, 8 LADD.
-                t.column("flags", .integer).notNull().defaults(to: 0)
-                t.column("year", .integer)
-                t.column("ownerOperator", .text)
-            }
+        for migration in Migrations.all {
+            migrator.registerMigration(migration.id) { db in try migration.apply(db) }
         }
-        // v2 and later: users, watchlists, sightings, journal, alerts, airports.
-        StoreSchema.register(in: &migrator)
-        // v7: statistics rollups.
-        StatisticsSchema.register(in: &migrator)
-        // v9: visit receivers.
-        StoreSchema.registerLater(in: &migrator)
         return migrator
     }
 }

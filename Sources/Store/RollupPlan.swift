@@ -1,7 +1,7 @@
 /// How a statistics question is answered from the rollups, engine-neutral: which rollup rows
 /// (dimension codes, whole days, a type restriction) and which visit rows around them. SQLite
 /// (`AppDatabase.rollupStatistics`) and PostgreSQL (`PostgresStore`) render it in their SQL,
-/// over rollup tables of the same shape (`StatisticsSchema`; `PostgresSchema` v10).
+/// over rollup tables of the same shape (`StatisticsSchema`; `PostgresRollupSchema.v10`).
 ///
 /// Dimension codes: 0 total (key ''), 1 type, 2 operator, 3 category, 4 altitude band, 5 hour,
 /// 6 day; 11…14 type × operator, category, altitude band, hour (key `B738<US>KLM`).

@@ -25,40 +25,41 @@ import GRDB
 /// Shipped migrations are never edited: this SQL is written out here, not shared with the
 /// query code.
 enum StatisticsSchema {
-    static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v7-statistics-rollup") { db in
-            try db.execute(sql: """
-                CREATE TABLE statDay (
-                    dimension INTEGER NOT NULL, day INTEGER NOT NULL, key TEXT NOT NULL,
-                    visits INTEGER NOT NULL, messages INTEGER NOT NULL,
-                    aircraft INTEGER NOT NULL DEFAULT 0, flights INTEGER NOT NULL DEFAULT 0,
-                    PRIMARY KEY (dimension, day, key)) WITHOUT ROWID;
-                CREATE TABLE statMember (
-                    dimension INTEGER NOT NULL, key TEXT NOT NULL, kind INTEGER NOT NULL, member NOT NULL,
-                    firstDay INTEGER NOT NULL, lastDay INTEGER NOT NULL, days TEXT NOT NULL,
-                    PRIMARY KEY (dimension, key, kind, member)) WITHOUT ROWID;
-                CREATE TABLE statMeta (id INTEGER PRIMARY KEY CHECK (id = 1), validFrom INTEGER NOT NULL, cleanedTo INTEGER NOT NULL);
-                INSERT INTO statMeta (id, validFrom, cleanedTo) VALUES (1, 0, 0);
-                CREATE INDEX visit_open ON visit(firstSeen) WHERE closed = 0;
-                CREATE INDEX visit_duration ON visit(lastSeen - firstSeen);
-                CREATE INDEX visit_closest ON visit(closestDistance);
-                """)
-            try db.execute(sql: v7Triggers)
-            try rebuild(db)
-        }
-        // Dimensions 11…14: type × operator, category, altitude band, hour (key
-        // `B738<US>American Airlines`), so `--by operator --type 'B73*'` is a rollup question too.
-        migrator.registerMigration("v8-type-statistics-rollup") { db in
-            try db.execute(sql: """
-                CREATE TRIGGER visit_stat_type_insert AFTER INSERT ON visit WHEN NEW.closed BEGIN
-                \(addNewByType)
-                END;
-                CREATE TRIGGER visit_stat_type_close AFTER UPDATE OF closed ON visit WHEN NOT OLD.closed AND NEW.closed BEGIN
-                \(addNewByType)
-                END;
-                """)
-            try rebuildByType(db)
-        }
+    /// SQLite's steps of `v7-statistics-rollup` (`Migrations`).
+    static var v7: [Migration.Step] {
+        [.only(.sqlite, """
+            CREATE TABLE statDay (
+                dimension INTEGER NOT NULL, day INTEGER NOT NULL, key TEXT NOT NULL,
+                visits INTEGER NOT NULL, messages INTEGER NOT NULL,
+                aircraft INTEGER NOT NULL DEFAULT 0, flights INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (dimension, day, key)) WITHOUT ROWID;
+            CREATE TABLE statMember (
+                dimension INTEGER NOT NULL, key TEXT NOT NULL, kind INTEGER NOT NULL, member NOT NULL,
+                firstDay INTEGER NOT NULL, lastDay INTEGER NOT NULL, days TEXT NOT NULL,
+                PRIMARY KEY (dimension, key, kind, member)) WITHOUT ROWID;
+            CREATE TABLE statMeta (id INTEGER PRIMARY KEY CHECK (id = 1), validFrom INTEGER NOT NULL, cleanedTo INTEGER NOT NULL);
+            INSERT INTO statMeta (id, validFrom, cleanedTo) VALUES (1, 0, 0);
+            CREATE INDEX visit_open ON visit(firstSeen) WHERE closed = 0;
+            CREATE INDEX visit_duration ON visit(lastSeen - firstSeen);
+            CREATE INDEX visit_closest ON visit(closestDistance);
+            """),
+         .only(.sqlite, v7Triggers),
+         .sqliteCode { try rebuild($0) }]
+    }
+
+    /// SQLite's steps of `v8-type-statistics-rollup`: dimensions 11…14, type × operator,
+    /// category, altitude band, hour (key `B738<US>American Airlines`), so `--by operator
+    /// --type 'B73*'` is a rollup question too.
+    static var v8: [Migration.Step] {
+        [.only(.sqlite, """
+            CREATE TRIGGER visit_stat_type_insert AFTER INSERT ON visit WHEN NEW.closed BEGIN
+            \(addNewByType)
+            END;
+            CREATE TRIGGER visit_stat_type_close AFTER UPDATE OF closed ON visit WHEN NOT OLD.closed AND NEW.closed BEGIN
+            \(addNewByType)
+            END;
+            """),
+         .sqliteCode { try rebuildByType($0) }]
     }
 
     /// The combined keys of dimensions 11…14 over a row prefix.

@@ -6,7 +6,7 @@ import Testing
 @testable import PostgresStore
 @testable import Store
 
-/// PostgreSQL's statistics rollups (`PostgresSchema` v10): the same answers as a brute-force
+/// PostgreSQL's statistics rollups (`PostgresRollupSchema.v10`): the same answers as a brute-force
 /// count and as SQLite, built by the same rules (trigger and backfill), kept exact through
 /// retention, and not disturbed by a batch written twice.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct PostgresRollupTests {
