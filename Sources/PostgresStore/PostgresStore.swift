@@ -28,8 +28,6 @@ public final class PostgresStore: Sendable {
     /// Longest wait for one operation.
     public let timeout: Duration
     let logger: Logger
-    /// Visit ids by natural key, for rows that belong to visits written in earlier batches.
-    let visitIDs = Mutex<[VisitKey: Int64]>([:])
     let queue = Mutex<SightingQueue?>(nil)
     /// Told when buffered writes fail, recover or overflow (set it before writing).
     public let onQueueEvent = Mutex<(@Sendable (SightingQueueEvent) -> Void)?>(nil)
@@ -142,6 +140,11 @@ public final class PostgresStore: Sendable {
             return [e.beginError, e.closureError, e.commitError].contains { $0.map(isUnavailable) ?? false }
         }
         if let e = error as? StoreError { return e.description.hasPrefix("no answer") }
+        if let e = error as? PostgresStatementError {
+            // Through the seam: no SQLSTATE means no answer from the server.
+            guard let state = e.sqlState else { return true }
+            return ["08", "53", "57", "40"].contains(String(state.prefix(2)))
+        }
         guard let e = error as? PSQLError else { return false }
         guard let state = sqlState(e) else { return true }
         // Connection exceptions, insufficient resources, operator intervention (shutdown),

@@ -51,7 +51,6 @@ public final class GoalService {
         if !changed.isEmpty { try await store.goals.saveProgress(changed.sorted().map { goals[$0] }) }
         goals.removeAll { $0.isComplete }
         guard !batch.events.isEmpty else { return [] }
-        for v in closed { if let id = v.id { batch.knownIDs[VisitKey(v)] = id } }
         return try await store.write(batch).events
     }
 }

@@ -321,9 +321,7 @@ public final class SightingRecorder {
         }
         func visitKey(_ key: UInt32) -> VisitKey? {
             guard let v = open[key] else { return nil }
-            let k = VisitKey(v.record)
-            if let id = v.record.id { batch.knownIDs[k] = id }
-            return k
+            return VisitKey(v.record)
         }
         batch.points = points.compactMap { key, p in visitKey(key).map { ($0, p) } }
         batch.events = events.compactMap { key, e in visitKey(key).map { ($0, e) } }

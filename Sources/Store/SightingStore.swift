@@ -21,14 +21,12 @@ public struct VisitKey: Hashable, Sendable {
 
 /// One second's worth of the sighting log, written in one transaction: the visits that
 /// changed (whole rows, inserted or updated), and the track points, journal events and
-/// visit receivers that belong to visits by their key. `knownIDs`: ids of referenced visits
-/// the store already handed back.
+/// visit receivers that belong to visits by their key (the write finds each visit by it).
 public struct SightingBatch: Sendable {
     public var visits: [VisitRecord] = []
     public var points: [(VisitKey, TrackPointRecord)] = []
     public var events: [(VisitKey, JournalEventRecord)] = []
     public var receivers: [(VisitKey, VisitReceiverRecord)] = []
-    public var knownIDs: [VisitKey: Int64] = [:]
 
     public init() {}
 
@@ -121,37 +119,8 @@ extension AppDatabase: SightingStore {
     public var isAvailable: Bool { true }
     public var sql: any SQLDatabase { GRDBDatabase(writer) }
 
-    /// Writes a batch in one transaction: visits inserted (no id yet) or updated, then the
-    /// rows that belong to them.
+    /// Writes a batch in one transaction (`SightingLogRepository.write`).
     public func write(_ batch: SightingBatch) async throws -> SightingWriteResult {
-        guard !batch.isEmpty else { return SightingWriteResult() }
-        return try await writer.write { db -> SightingWriteResult in
-            var result = SightingWriteResult()
-            for record in batch.visits {
-                var r = record
-                if r.id == nil { try r.insert(db) } else { try r.update(db) }
-                result.visitIDs[VisitKey(r)] = r.id
-            }
-            func visitId(_ key: VisitKey) -> Int64? { result.visitIDs[key] ?? batch.knownIDs[key] }
-            for (key, point) in batch.points {
-                guard let id = visitId(key) else { continue }
-                var p = point
-                p.visitId = id
-                try p.insert(db)
-            }
-            for (key, row) in batch.receivers {
-                guard let id = visitId(key) else { continue }
-                var r = row
-                r.visitId = id
-                try r.insert(db, onConflict: .replace)
-            }
-            for (key, event) in batch.events {
-                var e = event
-                e.visitId = visitId(key)
-                try e.insert(db)
-                result.events.append(e)
-            }
-            return result
-        }
+        try await sightings.write(batch)
     }
 }

@@ -16,7 +16,7 @@ struct SchemaAndUserTests {
         let applied = try db.writer.read { d in try AppDatabase.migrator.appliedIdentifiers(d) }
         #expect(applied == ["v1-aircraft-db", "v2-users", "v3-watchlists", "v4-sightings", "v5-journal", "v6-airports",
                              "v7-statistics-rollup", "v8-type-statistics-rollup", "v9-visit-receivers",
-                             "v10-postgresql-statistics-rollup", "v11-places", "v12-social", "v13-sessions"])
+                             "v10-postgresql-statistics-rollup", "v11-places", "v12-social", "v13-sessions", "v14-visit-key"])
     }
 
     @Test("An empty file database migrates, is WAL, and reopens with its rows")

@@ -25,7 +25,7 @@ public struct GRDBDatabase: SQLDatabase {
         let rendered = statements.map(Self.rendered)
         return try await writer.write { db in
             for (text, _) in rendered { Self.addFunctions(db, for: text) }
-            return try rendered.map { try Self.fetch(db, $0.0, $0.1) }
+            return try rendered.map { try Self.fetch(db, $0.0, $0.1, cached: true) }
         }
     }
 
@@ -48,8 +48,11 @@ public struct GRDBDatabase: SQLDatabase {
         return (text, StatementArguments(values.map(databaseValue)))
     }
 
-    static func fetch(_ db: Database, _ text: String, _ arguments: StatementArguments) throws -> [SQLRow] {
-        let statement = try db.makeStatement(sql: text)
+    /// Runs a statement. `cached`: kept prepared on the connection for the next time the same
+    /// text comes (writes, whose texts repeat every second: compiling one that fires the
+    /// rollup triggers costs far more than running it).
+    static func fetch(_ db: Database, _ text: String, _ arguments: StatementArguments, cached: Bool = false) throws -> [SQLRow] {
+        let statement = try cached ? db.cachedStatement(sql: text) : db.makeStatement(sql: text)
         let columns = SQLColumns(statement.columnNames)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         var out: [SQLRow] = []

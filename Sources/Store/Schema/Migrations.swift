@@ -6,8 +6,8 @@
 /// What differs by engine, besides `SQLDialect`'s pieces:
 /// - Usernames are unique without case: SQLite's column is `COLLATE NOCASE`, PostgreSQL has
 ///   a unique index on `lower(username)`.
-/// - A visit's natural key (`address`, `firstSeen`) is unique on PostgreSQL, whose buffered
-///   writer finds rows by it (`SightingBatch`); SQLite indexes `address`.
+/// - A visit's natural key (`address`, `firstSeen`) is unique on both (the batch write
+///   upserts on it): PostgreSQL's since `v4`, SQLite's since `v14`.
 /// - SQLite indexes every foreign key of `v3`–`v5` (as GRDB's table builder made them).
 /// - The statistics rollups (`v7`, `v8` on SQLite, `StatisticsSchema`; `v10` on PostgreSQL,
 ///   `PostgresRollupSchema`): the same tables, keys and answers, kept by each engine's own
@@ -215,6 +215,18 @@ public enum Migrations {
                     createdAt double precision NOT NULL, expiresAt double precision NOT NULL)\(withoutRowID);
                 CREATE INDEX loginSession_user ON loginSession (userId, createdAt);
                 CREATE INDEX loginSession_expires ON loginSession (expiresAt);
+                """),
+        ]),
+        // A visit's natural key unique on SQLite too (PostgreSQL's since v4), so that one
+        // batch write, an upsert on it, serves both engines. Two visits of one aircraft that
+        // began at the same instant (which the recorder does not write) are first told apart
+        // by a microsecond per id, so that no row is lost.
+        Migration("v14-visit-key", [
+            .only(.sqlite, """
+                UPDATE visit SET firstSeen = firstSeen + 1e-6 * (id - (SELECT MIN(w.id) FROM visit w
+                    WHERE w.address = visit.address AND w.firstSeen = visit.firstSeen))
+                WHERE (address, firstSeen) IN (SELECT address, firstSeen FROM visit GROUP BY address, firstSeen HAVING COUNT(*) > 1);
+                CREATE UNIQUE INDEX visit_key ON visit (address, firstSeen);
                 """),
         ]),
     ]
