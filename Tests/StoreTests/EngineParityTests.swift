@@ -374,3 +374,38 @@ extension EngineParityTests {
         #expect(counts.values.allSatisfy { (60...140).contains($0) }, "\(counts)")
     }
 }
+
+extension EngineParityTests {
+    @Test("One batch write on both engines: visits upserted by key, rows joined to their visit by key, a row whose visit is not stored left out, a closed visit final", arguments: Engine.allCases)
+    func theBatchWriteIsTheSameOnBothEngines(_ engine: Engine) async throws {
+        let store = try await engine.makeStore()
+        let open = VisitRecord(address: 0x4840D6, firstSeen: 100, lastSeen: 110, messages: 5)
+        let key = VisitKey(open), nowhere = VisitKey(address: 0x123456, firstSeen: 50)
+        var batch = SightingBatch()
+        batch.visits = [open]
+        batch.points = [(key, TrackPointRecord(visitId: 0, time: 105, latitude: 52, longitude: 4, altitude: nil, track: 90, groundSpeed: nil)),
+                        (nowhere, TrackPointRecord(visitId: 0, time: 105, latitude: 1, longitude: 1))]
+        batch.receivers = [(key, VisitReceiverRecord(visitId: 0, receiver: "a", firstSeen: 100, lastSeen: 105, messages: 2, bestSignal: nil)),
+                           (key, VisitReceiverRecord(visitId: 0, receiver: "a", firstSeen: 100, lastSeen: 110, messages: 4, bestSignal: -10))]
+        let first = try await store.write(batch)
+        let id = try #require(first.visitIDs[key])
+        #expect(first.visitIDs.count == 1)
+        #expect(try await store.sightings.trackPoints(visitId: id).map(\.time) == [105], "the point of a visit not stored is left out")
+        #expect(try await store.sightings.visitReceivers(visitId: id).map(\.messages) == [4], "the batch's last row of a receiver wins")
+
+        // The next second: the same visit closed, by key, without its id.
+        var closing = SightingBatch()
+        var closed = open
+        closed.lastSeen = 130
+        closed.closed = true
+        closing.visits = [closed]
+        #expect(try await store.write(closing).visitIDs[key] == id)
+        // Written again (a reply lost): a closed visit stays as it was.
+        var again = closed
+        again.lastSeen = 999
+        closing.visits = [again]
+        #expect(try await store.write(closing).visitIDs.isEmpty)
+        let stored = try await store.sightings.allVisits()
+        #expect(stored.count == 1 && stored[0].lastSeen == 130 && stored[0].closed)
+    }
+}

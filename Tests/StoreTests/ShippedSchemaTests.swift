@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import PostgresStore
 @testable import Store
@@ -14,7 +15,7 @@ import Testing
 
     /// What a fresh database of `engine` holds, one line per object, in a stable order.
     static func describe(_ store: any SightingStore, _ engine: Engine) async throws -> [String] {
-        let queries: [SQL] = switch engine {
+        let queries: [Store.SQL] = switch engine {
         case .sqlite: ["SELECT type || ' ' || name || ': ' || sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name"]
         case .postgresql: [
             """
@@ -65,5 +66,27 @@ import Testing
         #expect(Set(ids).count == ids.count)
         #expect(AppDatabase.migrator.migrations == ids)
         #expect(Migrations.all.allSatisfy { !$0.texts(for: .sqlite).isEmpty || !$0.texts(for: .postgresql).isEmpty })
+    }
+
+    @Test("v14 makes a visit's key unique on SQLite without losing a row: two visits of one aircraft begun at the same instant are told apart by a microsecond")
+    func visitKeyMigrationKeepsDuplicates() throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v13-sessions")
+        try queue.write { db in
+            for (address, firstSeen) in [(0x4840D6, 100.0), (0x4840D6, 100.0), (0x4840D6, 100.0), (0x3C66B0, 100.0)] {
+                try db.execute(sql: "INSERT INTO visit (address, firstSeen, lastSeen, closed) VALUES (?, ?, 200, 1)", arguments: [address, firstSeen])
+            }
+        }
+        try AppDatabase.migrator.migrate(queue)
+        let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT address, firstSeen FROM visit ORDER BY id") }
+        #expect(rows.count == 4, "no visit lost")
+        let keys = rows.map { "\($0[0] as Int) \($0[1] as Double)" }
+        #expect(Set(keys).count == 4, "every key unique: \(keys)")
+        #expect(rows.map { $0[1] as Double } == [100, 100.000001, 100.000002, 100])
+        try queue.write { db in
+            #expect(throws: DatabaseError.self) {
+                try db.execute(sql: "INSERT INTO visit (address, firstSeen, lastSeen) VALUES (?, 100, 200)", arguments: [0x3C66B0])
+            }
+        }
     }
 }
