@@ -5,9 +5,11 @@ import Tracking
 /// The imported aircraft database of a store (SQLite or PostgreSQL, `AircraftRepository`) as
 /// the aircraft table's deferred lookup (`AircraftTable.defersLookups`): once a second the
 /// receiver hands over the addresses that became reliable and awaits one query for all of
-/// them, at most `limit`, so a slow or absent server never holds the receiver up for long.
-/// Addresses a lookup could not answer (an error, the limit) stay unknown; the failure is
-/// told once, until a lookup works again.
+/// them. After `limit` the lookup is cancelled and the receiver goes on; a call that cannot
+/// be cancelled at once ends at the store's own timeout (PostgreSQL's: 5 s for `run`), and
+/// while the server is known to be away every call fails at once. Addresses a lookup could
+/// not answer (an error, the limit) stay unknown; the failure is told once, until a lookup
+/// works again.
 final class StoreAircraftLookup: Sendable {
     let aircraft: AircraftRepository
     let limit: Duration

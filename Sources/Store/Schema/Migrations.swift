@@ -8,7 +8,8 @@
 ///   a unique index on `lower(username)`.
 /// - A visit's natural key (`address`, `firstSeen`) is unique on both (the batch write
 ///   upserts on it): PostgreSQL's since `v4`, SQLite's since `v14`.
-/// - SQLite indexes every foreign key of `v3`–`v5` (as GRDB's table builder made them).
+/// - SQLite indexes every foreign key of `v3`–`v5` (as GRDB's table builder made them), and
+///   indexed `visit.address` alone until `v14`.
 /// - The statistics rollups (`v7`, `v8` on SQLite, `StatisticsSchema`; `v10` on PostgreSQL,
 ///   `PostgresRollupSchema`): the same tables, keys and answers, kept by each engine's own
 ///   triggers (a day list as text or as an array).
@@ -218,7 +219,8 @@ public enum Migrations {
                 """),
         ]),
         // A visit's natural key unique on SQLite too (PostgreSQL's since v4), so that one
-        // batch write, an upsert on it, serves both engines. Two visits of one aircraft that
+        // batch write, an upsert on it, serves both engines; it serves lookups by address, so
+        // the index on the address alone goes. Two visits of one aircraft that
         // began at the same instant (which the recorder does not write) are first told apart
         // by a microsecond per id, so that no row is lost.
         Migration("v14-visit-key", [
@@ -227,6 +229,7 @@ public enum Migrations {
                     WHERE w.address = visit.address AND w.firstSeen = visit.firstSeen))
                 WHERE (address, firstSeen) IN (SELECT address, firstSeen FROM visit GROUP BY address, firstSeen HAVING COUNT(*) > 1);
                 CREATE UNIQUE INDEX visit_key ON visit (address, firstSeen);
+                DROP INDEX visit_on_address;
                 """),
         ]),
     ]
