@@ -25,7 +25,8 @@ extension SightingLogRepository {
         guard !batch.isEmpty else { return SightingWriteResult() }
         var statements: [SQL] = []
         let update = Self.visitColumns.dropFirst(2).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        for part in Self.parts(batch.visits) {
+        // One row per visit in a statement (an upsert touches a row once): the last wins.
+        for part in Self.parts(batch.visits.lastOfEach(VisitKey.init)) {
             statements.append("""
                 INSERT INTO visit (\(raw: Self.visitColumns.joined(separator: ", "))) VALUES \(SQL.joined(part.map(Self.values), separator: ", "))
                 ON CONFLICT (address, firstSeen) DO UPDATE SET \(raw: update) WHERE NOT visit.closed

@@ -376,13 +376,15 @@ extension EngineParityTests {
 }
 
 extension EngineParityTests {
-    @Test("One batch write on both engines: visits upserted by key, rows joined to their visit by key, a row whose visit is not stored left out, a closed visit final", arguments: Engine.allCases)
+    @Test("One batch write on both engines: visits upserted by key (the last of a key in a batch wins), rows joined to their visit by key, a row whose visit is not stored left out, a closed visit final", arguments: Engine.allCases)
     func theBatchWriteIsTheSameOnBothEngines(_ engine: Engine) async throws {
         let store = try await engine.makeStore()
         let open = VisitRecord(address: 0x4840D6, firstSeen: 100, lastSeen: 110, messages: 5)
         let key = VisitKey(open), nowhere = VisitKey(address: 0x123456, firstSeen: 50)
         var batch = SightingBatch()
-        batch.visits = [open]
+        var earlier = open
+        earlier.lastSeen = 105
+        batch.visits = [earlier, open]
         batch.points = [(key, TrackPointRecord(visitId: 0, time: 105, latitude: 52, longitude: 4, altitude: nil, track: 90, groundSpeed: nil)),
                         (nowhere, TrackPointRecord(visitId: 0, time: 105, latitude: 1, longitude: 1))]
         batch.receivers = [(key, VisitReceiverRecord(visitId: 0, receiver: "a", firstSeen: 100, lastSeen: 105, messages: 2, bestSignal: nil)),
@@ -390,6 +392,7 @@ extension EngineParityTests {
         let first = try await store.write(batch)
         let id = try #require(first.visitIDs[key])
         #expect(first.visitIDs.count == 1)
+        #expect(try await store.sightings.allVisits().map(\.lastSeen) == [110], "a visit twice in a batch: the last row wins")
         #expect(try await store.sightings.trackPoints(visitId: id).map(\.time) == [105], "the point of a visit not stored is left out")
         #expect(try await store.sightings.visitReceivers(visitId: id).map(\.messages) == [4], "the batch's last row of a receiver wins")
 
