@@ -97,18 +97,6 @@ extension SightingLogRepository {
         """
     }
 
-    /// `rows` in pieces of `rowsPerStatement`, then of the powers of two that make up the
-    /// rest (100 rows: 64, 32, 4): a statement's text comes in few shapes, so SQLite keeps
-    /// each one prepared (`GRDBDatabase`) instead of compiling it with its triggers every second.
-    static func parts<Row>(_ rows: [Row]) -> [ArraySlice<Row>] {
-        var out: [ArraySlice<Row>] = []
-        var start = 0
-        while start < rows.count {
-            var size = rowsPerStatement
-            while size > rows.count - start { size /= 2 }
-            out.append(rows[start..<start + size])
-            start += size
-        }
-        return out
-    }
+    /// `rows` in pieces of at most `rowsPerStatement` (`SQL.pieces`).
+    static func parts<Row>(_ rows: [Row]) -> [ArraySlice<Row>] { SQL.pieces(rows, atMost: rowsPerStatement) }
 }

@@ -52,14 +52,27 @@ extension SQLDatabase {
     public func insert<R>(_ rows: [R], into target: String, rowsPerStatement: Int, onConflict: SQL,
                           values: (R) -> SQL) async throws {
         guard !rows.isEmpty else { return }
-        var statements: [SQL] = []
+        _ = try await transaction(SQL.pieces(rows, atMost: rowsPerStatement).map { part in
+            "INSERT INTO \(raw: target) VALUES \(SQL.joined(part.map(values), separator: ", ")) \(onConflict)"
+        })
+    }
+}
+
+extension SQL {
+    /// `rows` in pieces for multi-row statements: `atMost` rows, then halves of it that make
+    /// up the rest (100 rows at most 64: 64, 32, 4). A statement's text then comes in few
+    /// shapes, so SQLite keeps each one prepared (`GRDBDatabase.transaction`) instead of
+    /// compiling it, with the triggers it fires, every time.
+    public static func pieces<Row>(_ rows: [Row], atMost: Int) -> [ArraySlice<Row>] {
+        var out: [ArraySlice<Row>] = []
         var start = 0
         while start < rows.count {
-            let end = min(start + max(rowsPerStatement, 1), rows.count)
-            statements.append("INSERT INTO \(raw: target) VALUES \(SQL.joined(rows[start..<end].map(values), separator: ", ")) \(onConflict)")
-            start = end
+            var size = max(atMost, 1)
+            while size > rows.count - start { size /= 2 }
+            out.append(rows[start..<start + size])
+            start += size
         }
-        _ = try await transaction(statements)
+        return out
     }
 }
 
