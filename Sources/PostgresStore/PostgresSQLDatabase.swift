@@ -28,6 +28,26 @@ public struct PostgresSQLDatabase: SQLDatabase {
         }
     }
 
+    public func snapshot(_ first: SQL, then next: @escaping @Sendable ([SQLRow]) throws -> [SQL]) async throws -> [[SQLRow]] {
+        try checkAvailable()
+        let firstQuery = Self.postgresQuery(first)
+        do {
+            return try await bounded { [client, logger] in
+                try await client.withTransaction(logger: logger) { connection in
+                    try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+                    let rows = try await Self.collect(connection.query(firstQuery, logger: logger))
+                    var results = [rows]
+                    for statement in try next(rows) {
+                        results.append(try await Self.collect(connection.query(Self.postgresQuery(statement), logger: logger)))
+                    }
+                    return results
+                }
+            }
+        } catch {
+            throw Self.readable(PostgresStore.reason(error))
+        }
+    }
+
     public func transaction(_ statements: [SQL]) async throws -> [[SQLRow]] {
         try checkAvailable()
         let queries = statements.map(Self.postgresQuery)

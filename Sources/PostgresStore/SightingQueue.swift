@@ -120,10 +120,12 @@ extension PostgresStore {
         }
     }
 
-    /// Waits (at most `timeout`) until the queue is written. True when it is empty.
+    /// Waits (at most `limit`, default this store's `timeout`) until the queue is written.
+    /// True when it is empty. After an outage the drain retries with back-off (up to 30 s
+    /// between tries), so a caller that must see the queue drained waits longer than that.
     @discardableResult
-    public func flush() async -> Bool {
-        let deadline = ContinuousClock.now + timeout
+    public func flush(within limit: Duration? = nil) async -> Bool {
+        let deadline = ContinuousClock.now + (limit ?? timeout)
         while ContinuousClock.now < deadline {
             if queue.withLock({ $0 == nil || $0!.batches.isEmpty }) { return true }
             try? await Task.sleep(for: .milliseconds(20))

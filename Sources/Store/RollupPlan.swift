@@ -1,7 +1,7 @@
 /// How a statistics question is answered from the rollups, engine-neutral: which rollup rows
-/// (dimension codes, whole days, a type restriction) and which visit rows around them. SQLite
-/// (`AppDatabase.rollupStatistics`) and PostgreSQL (`PostgresStore`) render it in their SQL,
-/// over rollup tables of the same shape (`StatisticsSchema`; `PostgresRollupSchema.v10`).
+/// (dimension codes, whole days, a type restriction) and which visit rows around them, read
+/// by one statement for both engines (`StatisticsRepository.rollupQuery`) over rollup tables
+/// of the same shape (`StatisticsSchema`; `PostgresRollupSchema.v10`).
 ///
 /// Dimension codes: 0 total (key ''), 1 type, 2 operator, 3 category, 4 altitude band, 5 hour,
 /// 6 day; 11…14 type × operator, category, altitude band, hour (key `B738<US>KLM`).
@@ -42,15 +42,15 @@ public struct RollupPlan: Sendable {
         public var lastSeenFrom: Double?
         public var openOnly = false
 
-        /// The part as SQL over `visit`; `bind` adds a value and returns its placeholder.
-        public func sql(_ bind: (Double) -> String) -> String {
-            var clauses: [String] = []
+        /// The part as a condition over `visit`, its values bound.
+        public var condition: SQL {
+            var clauses: [SQL] = []
             if openOnly { clauses.append("NOT closed") }
-            if let v = firstSeenFrom { clauses.append("firstSeen >= \(bind(v))") }
-            if let v = firstSeenBelow { clauses.append("firstSeen < \(bind(v))") }
-            if let v = firstSeenThrough { clauses.append("firstSeen <= \(bind(v))") }
-            if let v = lastSeenFrom { clauses.append("lastSeen >= \(bind(v))") }
-            return clauses.isEmpty ? "true" : clauses.joined(separator: " AND ")
+            if let v = firstSeenFrom { clauses.append("firstSeen >= \(v)") }
+            if let v = firstSeenBelow { clauses.append("firstSeen < \(v)") }
+            if let v = firstSeenThrough { clauses.append("firstSeen <= \(v)") }
+            if let v = lastSeenFrom { clauses.append("lastSeen >= \(v)") }
+            return clauses.isEmpty ? "true" : SQL.joined(clauses, separator: " AND ")
         }
     }
 
@@ -145,33 +145,24 @@ public struct RollupPlan: Sendable {
                           totalOverTypes: totalOverTypes, byType: byType, type: type)
     }
 
-    /// The restriction of rollup keys (`key`), its values bound by `bind`; empty without a
-    /// type. Combined keys are matched by their type part.
-    public func keyCondition(_ bind: (String) -> String) -> String {
+    /// The restriction of rollup keys (`key`), its values bound; empty without a type.
+    /// Combined keys are matched by their type part.
+    public var keyCondition: SQL {
         switch type {
         case nil: ""
-        case .prefix(let body)?: " AND key LIKE \(bind(body + "%"))"
+        case .prefix(let body)?: " AND key LIKE \(body + "%")"
         case .exact(let pattern)? where byType:
-            " AND key >= \(bind(pattern + Self.separator)) AND key < \(bind(pattern + " "))"
-        case .exact(let pattern)?: " AND key = \(bind(pattern))"
+            " AND key >= \(pattern + Self.separator) AND key < \(pattern + " ")"
+        case .exact(let pattern)?: " AND key = \(pattern)"
         }
     }
 
-    /// The restriction of visit rows (`typeCode`), its value bound by `bind`; empty without a type.
-    public func typeCondition(_ bind: (String) -> String) -> String {
+    /// The restriction of visit rows (`typeCode`), its value bound; empty without a type.
+    public var typeCondition: SQL {
         switch type {
         case nil: ""
-        case .prefix(let body)?: " AND typeCode LIKE \(bind(body + "%"))"
-        case .exact(let pattern)?: " AND typeCode = \(bind(pattern))"
-        }
-    }
-
-    /// The restriction of the type dimension's keys (the type keys a pattern admits).
-    public func typeKeyCondition(_ bind: (String) -> String) -> String {
-        switch type {
-        case nil: ""
-        case .prefix(let body)?: " AND key LIKE \(bind(body + "%"))"
-        case .exact(let pattern)?: " AND key = \(bind(pattern))"
+        case .prefix(let body)?: " AND typeCode LIKE \(body + "%")"
+        case .exact(let pattern)?: " AND typeCode = \(pattern)"
         }
     }
 }

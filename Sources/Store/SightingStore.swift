@@ -66,13 +66,6 @@ public protocol SightingStore: AnyObject, Sendable {
     // The sighting log
     func write(_ batch: SightingBatch) async throws -> SightingWriteResult
 
-    // Statistics
-    /// The answers for `dimensions` (nil: the total) from the statistics rollups, each engine
-    /// its own (their upkeep is each engine's triggers), or nil when the rollups cannot answer
-    /// one of them (`RollupPlan`; `automatic`: nor a window shorter than a week). What
-    /// `StatisticsRepository` asks first.
-    func rollupStatistics(_ dimensions: [StatsDimension?], filter: StatsFilter, automatic: Bool) async throws -> [[StatsRow]]?
-
     // The end of a run
     /// Writes what is still queued for the database and releases it: the rows left behind
     /// (0 when everything was written). A store that writes at once has nothing to do.

@@ -1,9 +1,9 @@
 /// Statistics of the sighting log (`flytracker stats`, `/api/stats`): counts per group and
 /// in total, and a random visit. Written once for both engines, on the storage seam
 /// (`store.statistics`): the filter's conditions and the group keys, the answers from the
-/// visit rows, the ordering. Long windows are answered from the rollup tables, whose upkeep
-/// (triggers) and reading are each engine's own (`SightingStore.rollupStatistics`); the
-/// result is the same either way (`StatsPath`).
+/// visit rows, the ordering. Long windows are answered from the rollup tables (read once for
+/// both engines too, `StatisticsRepository+Rollups`; their upkeep is each engine's triggers);
+/// the result is the same either way (`StatsPath`).
 public struct StatisticsRepository: Sendable {
     let store: any SightingStore
     var database: any SQLDatabase { store.sql }
@@ -65,7 +65,7 @@ public struct StatisticsRepository: Sendable {
     public func groups(by dimension: StatsDimension?, filter: StatsFilter = StatsFilter(), limit: Int? = nil,
                        path: StatsPath = .automatic) async throws -> [StatsRow] {
         _ = try Self.condition(filter)   // a malformed filter fails before any read
-        if path != .raw, let answers = try await store.rollupStatistics([dimension], filter: filter, automatic: path == .automatic) {
+        if path != .raw, let answers = try await rollupAnswers([dimension], filter: filter, automatic: path == .automatic) {
             return dimension == nil ? [answers[0].first ?? Self.noVisits] : Self.ordered(answers[0], by: dimension, limit: limit)
         }
         guard path != .rollup else { throw StoreError(description: "the statistics rollups cannot answer this filter") }
@@ -90,7 +90,7 @@ public struct StatisticsRepository: Sendable {
     public func withTotal(by dimension: StatsDimension, filter: StatsFilter = StatsFilter(),
                           limit: Int? = nil) async throws -> (rows: [StatsRow], total: StatsRow) {
         _ = try Self.condition(filter)
-        if let answers = try await store.rollupStatistics([dimension, nil], filter: filter, automatic: true) {
+        if let answers = try await rollupAnswers([dimension, nil], filter: filter, automatic: true) {
             return (Self.ordered(answers[0], by: dimension, limit: limit), answers[1].first ?? Self.noVisits)
         }
         let condition = try await Self.condition(filter, newest: newest(for: filter))

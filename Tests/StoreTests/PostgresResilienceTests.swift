@@ -15,6 +15,10 @@ import Testing
         let list = Mutex<[SightingQueueEvent]>([])
     }
 
+    /// How long a test waits for the queue to drain after an outage: the drain's back-off
+    /// (up to 30 s between tries) and a write, on a machine busy with the rest of the suite.
+    static let drainLimit: Duration = .seconds(45)
+
     @Test func anUnreachableServerIsAClearErrorNamingTheAddress() async throws {
         let port = try PostgresTestServer.freePort()
         let url = PostgresURL(host: "127.0.0.1", port: port, username: "flytracker", database: "nowhere", tls: .disable)
@@ -102,9 +106,9 @@ import Testing
         #expect(Poll.until(seconds: 15) { store.queueState?.failing == true }, "the failure is noticed")
         #expect(events.list.withLock { $0.contains { if case .unavailable = $0 { true } else { false } } })
         try server.start()
-        #expect(await store.flush(), "the queue drains once the server is back")
+        #expect(await store.flush(within: Self.drainLimit), "the queue drains once the server is back")
         for r in recorders { try await r.finish(at: 2000) }
-        #expect(await store.flush())
+        #expect(await store.flush(within: Self.drainLimit))
         let expected = try await sqlite.writer.read { db in try VisitRecord.order(Column("address")).fetchAll(db) }.map { var v = $0; v.id = nil; return v }
         let got = try await store.sightings.allVisits().sorted { $0.address < $1.address }.map { var v = $0; v.id = nil; return v }
         #expect(got.count == 50)
@@ -138,7 +142,7 @@ import Testing
         }
         #expect(ContinuousClock.now - started < .milliseconds(500), "no wait for a server known to be away")
         try server.start()
-        #expect(await store.flush(), "the queue drains once the server is back")
+        #expect(await store.flush(within: Self.drainLimit), "the queue drains once the server is back")
         #expect(try await store.profiles.profile(userId: 1) == nil)
     }
 

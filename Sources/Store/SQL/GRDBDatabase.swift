@@ -21,6 +21,22 @@ public struct GRDBDatabase: SQLDatabase {
         }
     }
 
+    public func snapshot(_ first: SQL, then next: @escaping @Sendable ([SQLRow]) throws -> [SQL]) async throws -> [[SQLRow]] {
+        let (text, arguments) = Self.rendered(first)
+        // One read: GRDB runs it in a transaction of its own on a reader connection.
+        return try await writer.read { db in
+            Self.addFunctions(db, for: text)
+            let rows = try Self.fetch(db, text, arguments)
+            var out = [rows]
+            for statement in try next(rows) {
+                let (text, arguments) = Self.rendered(statement)
+                Self.addFunctions(db, for: text)
+                out.append(try Self.fetch(db, text, arguments))
+            }
+            return out
+        }
+    }
+
     public func transaction(_ statements: [SQL]) async throws -> [[SQLRow]] {
         let rendered = statements.map(Self.rendered)
         return try await writer.write { db in
@@ -35,11 +51,12 @@ public struct GRDBDatabase: SQLDatabase {
     }
 
     /// The project's SQL functions that statements written once may call, which PostgreSQL
-    /// defines in its schema (`ft_towards`): registered on the connection before a statement
-    /// that calls one runs. Only then: registering again expires the connection's prepared
-    /// statements.
+    /// defines in its schema (`ft_towards`) or writes as SQL (`ft_hasday`,
+    /// `SQLDialect.hasDay`): registered on the connection before a statement that calls one
+    /// runs. Only then: registering again expires the connection's prepared statements.
     static func addFunctions(_ db: Database, for text: String) {
         if text.contains("ft_towards") { db.add(function: AppDatabase.towardsFunction) }
+        if text.contains("ft_hasday") { db.add(function: AppDatabase.hasDayFunction) }
     }
 
     /// A statement's SQLite text and GRDB arguments.

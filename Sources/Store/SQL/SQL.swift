@@ -11,6 +11,8 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
         case text(String)
         case value(SQLValue)
         case dialect(@Sendable (SQLDialect) -> String)
+        /// A fragment that differs by engine and may bind values.
+        case fragment(@Sendable (SQLDialect) -> SQL)
     }
 
     var pieces: [Piece]
@@ -63,12 +65,22 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
         public mutating func appendInterpolation(dialect text: @escaping @Sendable (SQLDialect) -> String) {
             pieces.append(.dialect(text))
         }
+
+        /// A fragment that differs by engine, its values bound (`SQLDialect.hasDay`).
+        public mutating func appendInterpolation(dialect fragment: @escaping @Sendable (SQLDialect) -> SQL) {
+            pieces.append(.fragment(fragment))
+        }
     }
 
     /// The statement's text for `dialect`, with its values in placeholder order.
     public func rendered(for dialect: SQLDialect) -> (text: String, values: [SQLValue]) {
         var text = ""
         var values: [SQLValue] = []
+        render(for: dialect, into: &text, &values)
+        return (text, values)
+    }
+
+    private func render(for dialect: SQLDialect, into text: inout String, _ values: inout [SQLValue]) {
         for piece in pieces {
             switch piece {
             case .text(let t): text += t
@@ -76,9 +88,9 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
                 values.append(v)
                 text += dialect.placeholder(values.count)
             case .dialect(let f): text += f(dialect)
+            case .fragment(let f): f(dialect).render(for: dialect, into: &text, &values)
             }
         }
-        return (text, values)
     }
 
     /// The fragments joined by `separator` (`AND`, `, `).

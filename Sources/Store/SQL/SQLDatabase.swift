@@ -9,6 +9,11 @@ public protocol SQLDatabase: Sendable {
     /// Runs a query (it only reads; SQLite runs it beside the writer) and returns its rows.
     func query(_ statement: SQL) async throws -> [SQLRow]
 
+    /// Runs `first`, then the statements `next` makes of its rows, in one read-only snapshot:
+    /// every statement sees the same committed state (SQLite's read transaction, PostgreSQL's
+    /// `REPEATABLE READ`). Returns the rows of `first`, then of each of the others.
+    func snapshot(_ first: SQL, then next: @escaping @Sendable ([SQLRow]) throws -> [SQL]) async throws -> [[SQLRow]]
+
     /// Runs `statements` in order in one transaction: all of them or none. Returns each one's
     /// rows (`RETURNING` gives them to inserts, updates and deletes).
     @discardableResult

@@ -59,6 +59,46 @@ public enum SQLDialect: String, Sendable {
         }
     }
 
+    // The statistics rollups (`StatisticsRepository+Rollups`): the tables have the same
+    // shape on both engines, but a member's days are SQLite text (`,20454,20460,`) and a
+    // PostgreSQL `bigint[]`, and members are SQLite values and PostgreSQL text.
+
+    /// The rollups' day (UTC days since 1970) of `seconds`, a Unix time column, as each
+    /// engine's triggers compute it.
+    public func statDay(_ seconds: String) -> String {
+        switch self {
+        case .sqlite: "(CAST(\(seconds) AS INTEGER) / 86400)"
+        case .postgresql: "ft_stat_day(\(seconds))"
+        }
+    }
+
+    /// A visit column as a rollup member (`statMember.member`). On SQLite without affinity
+    /// (unary `+`), as the member column has none: a comparison then converts neither side,
+    /// and the lookup walks `statMember`'s key down to the member.
+    public func member(_ column: String) -> String {
+        switch self {
+        case .sqlite: "+\(column)"
+        case .postgresql: "CAST(\(column) AS text)"
+        }
+    }
+
+    /// Whether a member's `days` hold a day in `first…last`.
+    public func hasDay(_ days: String, from first: SQL, to last: SQL) -> SQL {
+        switch self {
+        case .sqlite: "ft_hasday(\(raw: days), \(first), \(last))"
+        case .postgresql: "EXISTS (SELECT 1 FROM unnest(\(raw: days)) AS x WHERE x BETWEEN \(first) AND \(last))"
+        }
+    }
+
+    /// The part of a text column after its first ASCII unit separator (a combined key's
+    /// group, `B738<US>KLM` → `KLM`).
+    public func afterUnitSeparator(_ column: String) -> String {
+        switch self {
+        case .sqlite: "substr(\(column), instr(\(column), char(31)) + 1)"
+        case .postgresql: "substr(\(column), strpos(\(column), chr(31)) + 1)"
+        }
+    }
+
     // Schema (`Migrations`)
 
     /// An integer key the database numbers (`INTEGER PRIMARY KEY AUTOINCREMENT`: ids never
