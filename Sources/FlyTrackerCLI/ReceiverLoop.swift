@@ -83,10 +83,7 @@ struct ReceiverLoop {
     /// when this frame gave the table a fresh one.
     private func publish(_ received: ReceivedFrame, corrected: Frame, _ message: ModeSMessage, at time: Double) {
         guard let feeds else { return }
-        var type = AddressType.modeS
-        if case .extendedSquitter(let es) = message.content { type = es.addressType }
-        let position = table.record(AircraftKey(address: message.address, type: type))?.position
-            .flatMap { $0.time == time ? (lat: $0.value.latitude, lon: $0.value.longitude) : nil }
+        let position = table.position(givenBy: message, at: time).map { (lat: $0.latitude, lon: $0.longitude) }
         var out = received
         out.frame = corrected
         feeds.publish(out, message: message, position: position, at: time)

@@ -56,6 +56,15 @@ public struct AircraftTable: Sendable {
         index[key.packed].map { aircraft[$0] }
     }
 
+    /// The position `message`, applied at `time` seconds, gave its aircraft; nil when it gave
+    /// none (what the SBS output prints on the message's line).
+    public func position(givenBy message: ModeSMessage, at time: Double) -> Coordinate? {
+        var type = AddressType.modeS
+        if case .extendedSquitter(let es) = message.content { type = es.addressType }
+        return record(AircraftKey(address: message.address, type: type))?.position
+            .flatMap { $0.time == time ? $0.value : nil }
+    }
+
     /// The receiver position in use: the configured one, else the estimate (if any).
     public var receiver: Coordinate? { configuration.receiver ?? receiverEstimator.estimate }
 
