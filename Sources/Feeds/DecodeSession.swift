@@ -1,4 +1,5 @@
 import ModeS
+import Tracking
 
 /// Why a line produced no decoded message.
 public enum DecodeLineError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -14,26 +15,50 @@ public enum DecodeLineError: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
-/// The stateful decoding behind `flytracker decode`: one frame in, one decoded key set out,
-/// with CPR state kept across frames so that even/odd pairs of one aircraft give positions.
-/// The same path serves every input line, whatever its form.
+/// The stateful decoding behind `flytracker decode`: one frame in, one decoded key set out.
+/// Positions and their integrity come from the same engine as `run`'s: each frame goes
+/// through an aircraft table (`Tracking.AircraftTable`, its CPR pairing windows, global,
+/// local and surface decoding, range and speed checks, NIC from the operational status),
+/// so the same frames with the same times give the same positions in both commands. The
+/// same path serves every input line, whatever its form.
+///
+/// Times: a frame's own (AVR `@` timestamps, or the caller's). A frame without one is
+/// taken at the latest time seen (0 before any): no time has passed, so it pairs with the
+/// aircraft's last half and decodes against its last position, and no speed check is made
+/// (it needs the time between two positions).
 public struct DecodeSession: Sendable {
-    /// Reference position for local CPR decoding (receiver or airport), if any.
-    public var reference: Coordinate?
-    private var pairing = CPRPairing()
-    /// Per aircraft: the ADS-B version and NIC supplements from its last operational status.
-    private var integrity: [UInt32: IntegrityState] = [:]
-    /// Bound on `integrity` (addresses), so a long run cannot grow without limit.
-    private static let integrityCapacity = 10_000
+    /// The range the checks allow around a reference by default, NM: the distance within
+    /// which a lone airborne message decodes unambiguously, so `--ref` decodes single
+    /// positions (`run` allows 300 NM and decodes lone airborne messages only against the
+    /// aircraft's own position).
+    public static let defaultMaxRange = 180.0
 
-    private struct IntegrityState {
-        var version: Int
-        var supplementA: Bool
-        var supplementC: Bool
+    private var table: AircraftTable
+    /// The latest time a frame carried, seconds.
+    private var latest = 0.0
+
+    /// Reference position (receiver or airport), if any: lone messages decode against it,
+    /// and positions farther than `maxRange` NM from it are rejected.
+    public var reference: Coordinate? {
+        get { table.configuration.receiver }
+        set { table.configuration = Self.configuration(reference: newValue, maxRange: table.configuration.maxRange) }
     }
 
-    public init(reference: Coordinate? = nil) {
-        self.reference = reference
+    /// Aircraft the session remembers (at most the table's capacity; an aircraft silent for
+    /// five minutes of frame time is forgotten).
+    public var aircraftCount: Int { table.count }
+
+    public init(reference: Coordinate? = nil, maxRange: Double = DecodeSession.defaultMaxRange) {
+        table = AircraftTable(configuration: Self.configuration(reference: reference, maxRange: maxRange))
+    }
+
+    /// The table configuration of a session: `run`'s, with `reference` as the receiver and
+    /// `maxRange` NM.
+    public static func configuration(reference: Coordinate?, maxRange: Double = defaultMaxRange) -> TableConfiguration {
+        let usable = reference.flatMap { $0.latitude.isFinite && $0.longitude.isFinite ? $0 : nil }
+        var configuration = TableConfiguration(receiver: usable)
+        configuration.maxRange = maxRange
+        return configuration
     }
 
     /// Decodes one line of text. `time` (seconds) overrides the line's own timestamp, if any.
@@ -52,42 +77,22 @@ public struct DecodeSession: Sendable {
         }
         var fields = message.fields
         fields.signal = received.signal
-        if case .extendedSquitter(let es) = message.content, let content = es.message {
-            switch content {
-            case .airbornePosition(let p):
-                locate(&fields, address: es.address, cpr: p.cpr, surface: false, time: time)
-                fields.nic = nic(of: es.address, typeCode: p.typeCode, supplementB: p.nicSupplementB)
-            case .surfacePosition(let p):
-                locate(&fields, address: es.address, cpr: p.cpr, surface: true, time: time)
-                fields.nic = nic(of: es.address, typeCode: p.typeCode, supplementB: false)
-            case .operationalStatus(let status):
-                remember(status, of: es.address)
+        let known = time.flatMap { $0.isFinite ? $0 : nil }
+        if let known { latest = known }
+        let accepted = table.counters.cpr.globalOK &+ table.counters.cpr.localOK
+        table.apply(message, received: received, at: latest, timeKnown: known != nil)
+        if case .extendedSquitter(let es) = message.content {
+            switch es.message {
+            case .airbornePosition?, .surfacePosition?:
+                if table.counters.cpr.globalOK &+ table.counters.cpr.localOK != accepted,
+                   let position = table.position(givenBy: message, at: latest) {
+                    fields.lat = position.latitude
+                    fields.lon = position.longitude
+                }
+                fields.nic = table.nic(of: message)
             default: break
             }
         }
         return fields
-    }
-
-    private func nic(of address: UInt32, typeCode: Int, supplementB: Bool) -> Int? {
-        guard let state = integrity[address] else { return nil }
-        return NavigationIntegrity.nic(typeCode: typeCode, version: state.version, supplementA: state.supplementA,
-                                       supplementB: supplementB, supplementC: state.supplementC)
-    }
-
-    private mutating func remember(_ status: OperationalStatus, of address: UInt32) {
-        guard status.version == 1 || status.version == 2, let a = status.nicSupplementA else { return }
-        var c = false
-        if case .surface(let surface)? = status.capabilities { c = surface.nicSupplementC ?? false }
-        if integrity[address] == nil && integrity.count >= Self.integrityCapacity { integrity.removeAll(keepingCapacity: true) }
-        integrity[address] = IntegrityState(version: status.version, supplementA: a, supplementC: c)
-    }
-
-    private mutating func locate(_ fields: inout FieldSet, address: UInt32, cpr: CPRPosition, surface: Bool, time: Double?) {
-        // Positions of zero CPR fields carry no information (no fix).
-        guard cpr.lat != 0 || cpr.lon != 0 else { return }
-        if let c = pairing.resolve(address: address, position: cpr, surface: surface, at: time, reference: reference) {
-            fields.lat = c.latitude
-            fields.lon = c.longitude
-        }
     }
 }

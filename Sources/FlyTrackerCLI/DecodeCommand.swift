@@ -14,9 +14,12 @@ struct DecodeCommand: ParsableCommand {
         abstract: "Decode Mode S frames (bare hex, AVR '*…;' or '@…;', one per line) to JSON Lines.",
         discussion: """
             Reads FILE, or standard input when FILE is absent or '-'. Each frame gives one JSON \
-            object on standard output with the keys of DESIGN.md. Even/odd CPR pairs of one \
-            aircraft give lat/lon; --ref enables local decoding of single positions. A line that \
-            is not a frame is reported on standard error as 'flytracker: line N: why' and \
+            object on standard output with the keys of DESIGN.md. Positions come from the same \
+            engine as 'run' (pairing windows, global, local and surface CPR, range and speed \
+            checks), with the frames' own times ('@' timestamps); frames without one pair with \
+            no time passed and get no speed check. Even/odd CPR pairs of one aircraft give \
+            lat/lon; --ref enables local decoding of single positions within --max-range. A line \
+            that is not a frame is reported on standard error as 'flytracker: line N: why' and \
             decoding goes on.
             """
     )
@@ -26,6 +29,14 @@ struct DecodeCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Reference position for local CPR decoding.", valueName: "LAT,LON"))
     var ref: ReferenceOption?
+
+    @Option(name: .customLong("max-range"),
+            help: ArgumentHelp("Farthest plausible position from --ref, NM (1–1000; run uses 300). Up to 180 a lone airborne message decodes against --ref.", valueName: "NM"))
+    var maxRange: Double = DecodeSession.defaultMaxRange
+
+    func validate() throws {
+        guard maxRange.isFinite, (1...1000).contains(maxRange) else { throw ValidationError("--max-range must be 1…1000 NM") }
+    }
 
     func run() throws {
         let fd: Int32
@@ -40,7 +51,7 @@ struct DecodeCommand: ParsableCommand {
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
 
-        let ok = DecodeRunner(reference: ref?.coordinate).run(
+        let ok = DecodeRunner(reference: ref?.coordinate, maxRange: maxRange).run(
             input: fd, output: STDOUT_FILENO, errors: STDERR_FILENO, inputName: file ?? "standard input")
         if !ok { throw ExitCode(1) }
     }

@@ -10,11 +10,13 @@ import Darwin
 /// lines in, JSON Lines out, `flytracker: line N: why` for every line that is not a frame.
 struct DecodeRunner {
     var reference: Coordinate?
+    /// Farthest plausible position from `reference`, NM.
+    var maxRange = DecodeSession.defaultMaxRange
 
     /// Decodes everything on `input`. Returns false only when `input` could not be read.
     func run(input: Int32, output: Int32, errors: Int32, inputName: String) -> Bool {
         var reader = LineReader(fd: input, limit: AVRLine.maximumLength)
-        var session = DecodeSession(reference: reference)
+        var session = DecodeSession(reference: reference, maxRange: maxRange)
         var out = OutputBuffer(fd: output)
         while true {
             let line: LineReader.Line?

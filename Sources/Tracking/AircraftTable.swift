@@ -65,6 +65,19 @@ public struct AircraftTable: Sendable {
             .flatMap { $0.time == time ? $0.value : nil }
     }
 
+    /// The NIC of a position message of an aircraft in the table, from its type code and the
+    /// aircraft's ADS-B version and NIC supplements (nil before an operational status, for
+    /// version 0, and for other messages).
+    public func nic(of message: ModeSMessage) -> Int? {
+        guard case .extendedSquitter(let es) = message.content,
+              let a = record(AircraftKey(address: es.address, type: es.addressType)) else { return nil }
+        switch es.message {
+        case .airbornePosition(let p)?: return a.nic(typeCode: p.typeCode, supplementB: p.nicSupplementB)
+        case .surfacePosition(let p)?: return a.nic(typeCode: p.typeCode, supplementB: false)
+        default: return nil
+        }
+    }
+
     /// The receiver position in use: the configured one, else the estimate (if any).
     public var receiver: Coordinate? { configuration.receiver ?? receiverEstimator.estimate }
 
@@ -78,7 +91,13 @@ public struct AircraftTable: Sendable {
     /// radio): it is recorded in `Aircraft.heardBy`, and its position, when known, is the
     /// reference for decoding a lone CPR message and the centre of the range check in place
     /// of the configured receiver.
-    public mutating func apply(_ message: ModeSMessage, received: ReceivedFrame, at time: Double, via hearing: Hearing? = nil) {
+    ///
+    /// `timeKnown` false: the frame carried no time of its own (`flytracker decode` of bare
+    /// hex) and `time` is only the latest one known. Every window then holds (no time has
+    /// passed), and a position's speed check, which needs the time between two positions, is
+    /// not made.
+    public mutating func apply(_ message: ModeSMessage, received: ReceivedFrame, at time: Double, via hearing: Hearing? = nil,
+                               timeKnown: Bool = true) {
         let df = message.downlinkFormat
         counters.messages &+= 1
         counters.messagesByDF[df & 31] &+= 1
@@ -108,12 +127,12 @@ public struct AircraftTable: Sendable {
                 Tracked.put(&aircraft[i].onGround, false, source: source, time: time, staleAfter: stale)
                 let nic = aircraft[i].nic(typeCode: p.typeCode, supplementB: p.nicSupplementB)
                 decoder.process(&aircraft[i], cpr: p.cpr, surface: false, nic: nic, source: source, time: time,
-                                station: hearing?.position, counters: &counters.cpr, estimator: &receiverEstimator)
+                                timeKnown: timeKnown, station: hearing?.position, counters: &counters.cpr, estimator: &receiverEstimator)
             case .surfacePosition(let p)?:
                 if wasAirborne { noteLanding(i, at: time) }
                 let nic = aircraft[i].nic(typeCode: p.typeCode, supplementB: false)
                 decoder.process(&aircraft[i], cpr: p.cpr, surface: true, nic: nic, source: source, time: time,
-                                station: hearing?.position, counters: &counters.cpr, estimator: &receiverEstimator)
+                                timeKnown: timeKnown, station: hearing?.position, counters: &counters.cpr, estimator: &receiverEstimator)
             case .operationalStatus(let status)?:
                 aircraft[i].note(status)
             default:

@@ -17,7 +17,10 @@ import ModeS
 /// Every result must be plausible: within `maxRange` of the receiver (when configured) and
 /// reachable from the aircraft's last position in the elapsed time at its speed (ground
 /// speed × 1.3 + 100 kt airborne, × 1.5 + 30 kt surface; 1000 / 150 kt when unknown; plus
-/// 0.5 NM). Straight-line distance never exceeds the path flown, so real turns pass.
+/// 0.5 NM). Straight-line distance never exceeds the path flown, so real turns pass. A
+/// message without a time of its own (`flytracker decode` of bare hex) gets no speed check;
+/// its global result must instead agree with the local decoding around the aircraft's own
+/// position (`agreesLocally`).
 ///
 /// A pair that fails (inconsistent, out of range or too fast) is dropped entirely, so a
 /// corrupted half cannot spoil the next pair. When a global result fails the speed check
@@ -32,9 +35,10 @@ struct PositionDecoder {
 
     /// Processes one position message. `nic` is the message's NIC when known; `station` the
     /// position of the network receiver that heard it, used instead of the configured
-    /// receiver (reference and range check) when given.
+    /// receiver (reference and range check) when given; `timeKnown` false: the message had no
+    /// time of its own (`time` is the latest known), so no speed check.
     func process(_ a: inout Aircraft, cpr: CPRPosition, surface: Bool, nic: Int?, source: DataSource, time: Double,
-                 station: Coordinate? = nil, counters: inout CPRCounters, estimator: inout ReceiverEstimator) {
+                 timeKnown: Bool = true, station: Coordinate? = nil, counters: inout CPRCounters, estimator: inout ReceiverEstimator) {
         let c = configuration
         let receiver = station ?? c.receiver
         if surface { counters.surface &+= 1 } else { counters.airborne &+= 1 }
@@ -71,7 +75,11 @@ struct PositionDecoder {
             if !attempted {
                 counters.globalSkipped &+= 1
             } else if let result {
-                switch check(result, for: a, surface: surface, time: time, receiver: receiver) {
+                // Without a time there is no speed check, but a pair whose halves were far apart
+                // decodes into the wrong zone, which the local decoding shows.
+                let verdict = timeKnown || agreesLocally(result, cpr, surface: surface, a, time: time)
+                    ? check(result, for: a, surface: surface, time: time, receiver: receiver, speed: timeKnown) : .speed
+                switch verdict {
                 case .ok:
                     counters.globalOK &+= 1
                     accept(result, into: &a, surface: surface, nic: nic, source: source, time: time)
@@ -122,7 +130,7 @@ struct PositionDecoder {
             counters.localSkipped &+= 1
             return
         }
-        switch check(result, for: a, surface: surface, time: time, receiver: receiver) {
+        switch check(result, for: a, surface: surface, time: time, receiver: receiver, speed: timeKnown) {
         case .ok:
             counters.localOK &+= 1
             if aircraftRelative { counters.localAircraftRelative &+= 1 } else { counters.localReceiverRelative &+= 1 }
@@ -138,6 +146,18 @@ struct PositionDecoder {
         return p.value
     }
 
+    /// Whether a global result matches the local decoding of the same message around the
+    /// aircraft's own recent position (true without one): the check of a pair whose time is
+    /// unknown. Halves too far apart in time decode into the wrong zone, a jump of at least
+    /// one zone (3° or more); the local decoding cannot make that error.
+    func agreesLocally(_ global: Coordinate, _ cpr: CPRPosition, surface: Bool, _ a: Aircraft, time: Double) -> Bool {
+        guard let own = ownReference(a, at: time),
+              let local = surface ? CPR.localSurface(cpr, reference: own) : CPR.localAirborne(cpr, reference: own) else { return true }
+        var dLon = (global.longitude - local.longitude).magnitude
+        if dLon > 180 { dLon = 360 - dLon }
+        return (global.latitude - local.latitude).magnitude < 0.1 && dLon < 0.1
+    }
+
     /// Longest time between the two halves of a pair, s.
     func pairWindow(surface: Bool, groundSpeed: Double?) -> Double {
         if surface { return (groundSpeed ?? 0) > 25 ? 25 : 50 }
@@ -146,12 +166,12 @@ struct PositionDecoder {
         return base * configuration.pairingReferenceSpeed / gs
     }
 
-    /// Range and speed plausibility of a decoded position.
-    func check(_ position: Coordinate, for a: Aircraft, surface: Bool, time: Double, receiver: Coordinate?) -> Check {
+    /// Range and speed plausibility of a decoded position (`speed` false: range only).
+    func check(_ position: Coordinate, for a: Aircraft, surface: Bool, time: Double, receiver: Coordinate?, speed checked: Bool = true) -> Check {
         if let receiver, Geodesy.distance(receiver, position) > configuration.maxRange {
             return .range
         }
-        if let last = a.position {
+        if checked, let last = a.position {
             let speed = a.gs.fresh(at: time, maxAge: 30)?.value
             let allowed = allowedDistance(elapsed: time - last.time, surface: surface, groundSpeed: speed)
             if Geodesy.distance(last.value, position) > allowed { return .speed }

@@ -84,3 +84,16 @@ struct DecodeRunnerTests {
         #expect(ReferenceOption(argument: "abc") == nil)
     }
 }
+
+/// `decode --max-range`: the range the checks allow around `--ref`.
+struct DecodeCommandOptionTests {
+    @Test(arguments: [["--max-range", "0"], ["--max-range", "nan"], ["--max-range", "5000"]])
+    func rangesOutsideOneToAThousandNMAreRejected(_ arguments: [String]) {
+        #expect(throws: (any Error).self) { try DecodeCommand.parse(arguments) }
+    }
+
+    @Test func theRangeDefaultsToTheUnambiguousLocalRangeAndIsPassedOn() throws {
+        #expect(try DecodeCommand.parse([]).maxRange == 180)
+        #expect(try DecodeCommand.parse(["--ref", "52,4", "--max-range", "300"]).maxRange == 300)
+    }
+}
