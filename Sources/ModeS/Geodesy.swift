@@ -2,7 +2,7 @@ import RealModule
 
 /// Great-circle geometry on a sphere of the Earth's mean radius (good to about 0.5 % against
 /// WGS-84, plenty for range checks and display): the one geodesy of the table, the store
-/// and the statistics.
+/// and the statistics, and (in km, `Radio.SkyGeodesy`) of the simulator.
 public enum Geodesy {
     /// Mean Earth radius in nautical miles (6371.0 km).
     public static let earthRadiusNM = 6371.0 / 1.852
@@ -45,6 +45,20 @@ public enum Geodesy {
         let phi2 = Double.asin(Double.sin(phi1) * Double.cos(delta) + Double.cos(phi1) * Double.sin(delta) * Double.cos(theta))
         let lambda2 = lambda1 + Double.atan2(y: Double.sin(theta) * Double.sin(delta) * Double.cos(phi1), x: Double.cos(delta) - Double.sin(phi1) * Double.sin(phi2))
         return Coordinate(latitude: phi2 * degrees, longitude: Coordinate.normalizeLongitude(lambda2 * degrees))
+    }
+
+    /// An angle brought into 0 ..< 360 degrees.
+    public static func normalized(_ degrees: Double) -> Double {
+        let r = degrees.truncatingRemainder(dividingBy: 360)
+        let v = r < 0 ? r + 360 : r
+        return v >= 360 ? 0 : v
+    }
+
+    /// The signed smallest turn from heading `a` to heading `b`, degrees in −180 ..< 180
+    /// (positive: to the right).
+    public static func turn(from a: Double, to b: Double) -> Double {
+        let d = normalized(b - a)
+        return d >= 180 ? d - 360 : d
     }
 
     /// Unit vector of a position (x toward 0°E on the equator, z toward the north pole).
