@@ -29,6 +29,8 @@ public enum TableBenchmark {
         public var positionsRejected: UInt64
         /// Seconds of message time the corpus spans.
         public var span: Double
+        /// The final snapshot, for timing what is written from it (aircraft.json).
+        public var snapshot: TableSnapshot
     }
 
     /// One decoded message of the corpus.
@@ -71,7 +73,7 @@ public enum TableBenchmark {
             shownAircraft: snapshot.count,
             positionsAccepted: cpr.globalOK + cpr.localOK,
             positionsRejected: cpr.globalRange + cpr.globalSpeed + cpr.localRange + cpr.localSpeed,
-            span: end - (corpus.first?.time ?? 0))
+            span: end - (corpus.first?.time ?? 0), snapshot: snapshot)
     }
 
     /// A simulated aircraft.

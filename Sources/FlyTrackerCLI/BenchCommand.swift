@@ -2,6 +2,7 @@ import Benchmarks
 import ArgumentParser
 import Foundation
 import Demod
+import Feeds
 import ModeS
 import Tracking
 
@@ -179,6 +180,15 @@ struct BenchCommand: AsyncParsableCommand {
         print("table: \(r.messages) messages (\(format(r.span, 0)) s of a synthetic sky) in \(format(r.seconds * 1000, 1)) ms, best of \(passes)")
         print("table: \(format(r.messagesPerSecond / 1e6, 2)) million messages/s on one core")
         print("table: \(r.distinctAddresses) aircraft and \(r.noiseAddresses) one-message noise addresses came and went; at most \(r.peakAircraft) held at once, \(r.shownAircraft) shown at the end; positions \(r.positionsAccepted) accepted, \(r.positionsRejected) rejected")
+        // What the JSON writer does once a second: aircraft.json of the final snapshot.
+        let now = r.snapshot.time
+        let clock = ContinuousClock()
+        var best = Duration.seconds(1_000), bytes = 0
+        for _ in 0..<max(passes, 1) * 10 {
+            best = min(best, clock.measure { bytes = AircraftJSON.document(r.snapshot, now: now).utf8.count })
+        }
+        let ms = Double(best.components.attoseconds) * 1e-15 + Double(best.components.seconds) * 1000
+        print("json: aircraft.json of \(r.snapshot.count) aircraft (\(bytes / 1024) KiB) in \(format(ms, 2)) ms, \(format(ms * 1000 / Double(max(r.snapshot.count, 1)), 1)) µs an aircraft, best of \(max(passes, 1) * 10)")
     }
 
     private func format(_ value: Double, _ decimals: Int) -> String {
