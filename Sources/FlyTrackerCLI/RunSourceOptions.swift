@@ -137,7 +137,7 @@ extension RunCommand {
         var entries: [UInt32: AircraftInfo] = [:]
         for plane in Sky(configuration: skyConfiguration(receiver: receiver)).aircraft {
             let identity = SimulatedFleet.identity(of: plane)
-            entries[plane.address] = AircraftInfo(registration: identity.registration, typeCode: identity.typeCode,
+            entries[plane.address] = AircraftInfo(address: plane.address, registration: identity.registration, typeCode: identity.typeCode,
                                                   typeDescription: identity.typeDescription,
                                                   ownerOperator: Airlines.name(forCallsign: plane.callsign))
         }

@@ -1,3 +1,4 @@
+import ModeS
 import Store
 import Synchronization
 import Tracking
@@ -27,7 +28,7 @@ final class StoreAircraftLookup: Sendable {
         guard !addresses.isEmpty else { return [:] }
         let aircraft = aircraft, limit = limit
         do {
-            let found = try await withThrowingTaskGroup(of: [UInt32: AircraftRecord]?.self) { group in
+            let found = try await withThrowingTaskGroup(of: [UInt32: AircraftInfo]?.self) { group in
                 group.addTask { try await aircraft.aircraft(addresses: addresses) }
                 group.addTask {
                     try await Task.sleep(for: limit)
@@ -40,19 +41,12 @@ final class StoreAircraftLookup: Sendable {
                 return found
             }
             if failing.withLock({ was in defer { was = false }; return was }) { report("aircraft database lookups work again") }
-            return found.mapValues(AircraftInfo.init)
+            return found
         } catch {
             if !failing.withLock({ was in defer { was = true }; return was }) {
                 report("aircraft database lookup failed (\(error)); new aircraft are shown without registration and type until it works")
             }
             return [:]
         }
-    }
-}
-
-extension AircraftInfo {
-    init(_ record: AircraftRecord) {
-        self.init(registration: record.registration, typeCode: record.typeCode, typeDescription: record.description,
-                  ownerOperator: record.ownerOperator, year: record.year, flags: AircraftFlags(rawValue: record.flags))
     }
 }

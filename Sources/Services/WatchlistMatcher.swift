@@ -1,3 +1,4 @@
+import ModeS
 import Store
 import Tracking
 
@@ -26,7 +27,7 @@ public struct WatchlistMatcher: Sendable {
             let v = rule.value
             switch rule.kind {
             case .address: byAddress[v.lowercased(), default: []].append(rule)
-            case .registration: byRegistration[AircraftRecord.normalize(v), default: []].append(rule)
+            case .registration: byRegistration[RegistrationKey.normalize(v), default: []].append(rule)
             case .callsign: byCallsign[v.uppercased(), default: []].append(rule)
             case .flight:
                 if let callsign = airlines.callsign(forFlight: v) { byCallsign[callsign, default: []].append(rule) }
@@ -46,7 +47,7 @@ public struct WatchlistMatcher: Sendable {
         var found: [WatchRule] = []
         func add(_ rules: [WatchRule]?) { if let rules { found.append(contentsOf: rules) } }
         add(byAddress[o.hex])
-        if let r = o.registration { add(byRegistration[AircraftRecord.normalize(r)]) }
+        if let r = o.registration { add(byRegistration[RegistrationKey.normalize(r)]) }
         if let c = o.callsign?.uppercased() {
             add(byCallsign[c])
             if let designator = Airlines.designator(ofCallsign: c) {

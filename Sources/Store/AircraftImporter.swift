@@ -1,3 +1,4 @@
+import ModeS
 import Foundation
 import GRDB
 
@@ -80,10 +81,10 @@ public struct AircraftImporter: Sendable {
         let firstLine = String(decoding: bytes[start...].prefix { $0 != 10 }, as: UTF8.self)
         let format = try Self.detect(firstLine: firstLine)
         var report = AircraftImportReport(format: format)
-        var batch: [AircraftRecord] = []
+        var batch: [AircraftInfo] = []
         batch.reserveCapacity(batchSize)
 
-        func take(_ result: Result<AircraftRecord, RowRejection>, line: Int) async throws {
+        func take(_ result: Result<AircraftInfo, RowRejection>, line: Int) async throws {
             switch result {
             case .success(let record):
                 batch.append(record)

@@ -1,3 +1,5 @@
+import ModeS
+
 /// The imported aircraft database (`aircraft`, written by `db import-aircraft`), on the
 /// storage seam for both engines: what the live table looks up once a second for the
 /// addresses it has just met (`aircraft(addresses:)`), and what the import writes.
@@ -15,31 +17,32 @@ public struct AircraftRepository: Sendable {
     static let addressesPerQuery = 2000
 
     /// The aircraft with this ICAO address (the low 24 bits), if imported.
-    public func aircraft(address: UInt32) async throws -> AircraftRecord? {
-        try await database.first("SELECT \(raw: Self.columns) FROM aircraft WHERE icao = \(Int(address & 0xFF_FFFF))")
+    public func aircraft(address: UInt32) async throws -> AircraftInfo? {
+        try await database.query("SELECT \(raw: Self.columns) FROM aircraft WHERE icao = \(Int(address & 0xFF_FFFF))").first.map(Self.info)
     }
 
     /// The imported aircraft among `addresses` (low 24 bits), by address; the others are not
     /// in the result.
-    public func aircraft(addresses: [UInt32]) async throws -> [UInt32: AircraftRecord] {
+    public func aircraft(addresses: [UInt32]) async throws -> [UInt32: AircraftInfo] {
         let wanted = Array(Set(addresses.map { Int($0 & 0xFF_FFFF) })).sorted()
-        var found: [UInt32: AircraftRecord] = [:]
+        var found: [UInt32: AircraftInfo] = [:]
         var start = 0
         while start < wanted.count {
             let chunk = Array(wanted[start..<min(start + Self.addressesPerQuery, wanted.count)])
             start += chunk.count
-            let rows: [AircraftRecord] = try await database.all(
-                "SELECT \(raw: Self.columns) FROM aircraft WHERE icao IN (\(SQL.list(chunk)))")
-            for r in rows { found[r.address] = r }
+            for row in try await database.query("SELECT \(raw: Self.columns) FROM aircraft WHERE icao IN (\(SQL.list(chunk)))") {
+                let info = try Self.info(row)
+                found[info.address] = info
+            }
         }
         return found
     }
 
     /// Aircraft with this registration (compared without `-`, spaces, dots and case), by address.
-    public func aircraft(registration: String) async throws -> [AircraftRecord] {
-        try await database.all("""
-            SELECT \(raw: Self.columns) FROM aircraft WHERE registrationKey = \(AircraftRecord.normalize(registration)) ORDER BY icao
-            """)
+    public func aircraft(registration: String) async throws -> [AircraftInfo] {
+        try await database.query("""
+            SELECT \(raw: Self.columns) FROM aircraft WHERE registrationKey = \(RegistrationKey.normalize(registration)) ORDER BY icao
+            """).map(Self.info)
     }
 
     /// The number of imported aircraft.
@@ -48,14 +51,22 @@ public struct AircraftRepository: Sendable {
     }
 
     /// Inserts or replaces `records` in one transaction: the last record of an address wins.
-    public func save(_ records: [AircraftRecord]) async throws {
-        try await database.insert(records.lastOfEach(\.icao), into: "aircraft (\(Self.columns))", rowsPerStatement: Self.rowsPerStatement,
+    public func save(_ records: [AircraftInfo]) async throws {
+        try await database.insert(records.lastOfEach(\.address), into: "aircraft (\(Self.columns))", rowsPerStatement: Self.rowsPerStatement,
                                   onConflict: """
                                     ON CONFLICT (icao) DO UPDATE SET registration = excluded.registration, registrationKey = excluded.registrationKey,
                                     typeCode = excluded.typeCode, description = excluded.description, flags = excluded.flags, year = excluded.year,
                                     ownerOperator = excluded.ownerOperator
                                     """) { r in
-            "(\(r.icao), \(r.registration), \(r.registrationKey), \(r.typeCode), \(r.description), \(r.flags), \(r.year), \(r.ownerOperator))"
+            "(\(Int(r.address)), \(r.registration), \(r.registration.map(RegistrationKey.normalize)), \(r.typeCode), \(r.typeDescription), \(r.flags.rawValue), \(r.year), \(r.ownerOperator))"
         }
+    }
+
+    /// A row of `columns` as the record it holds (`registrationKey`, the lookup key of the
+    /// registration, is the store's own).
+    static func info(_ row: SQLRow) throws -> AircraftInfo {
+        AircraftInfo(address: UInt32(truncatingIfNeeded: try row.decode(0, as: Int.self)), registration: try row.decode(1),
+                     typeCode: try row.decode(3), typeDescription: try row.decode(4), ownerOperator: try row.decode(7),
+                     year: try row.decode(6, as: Int?.self), flags: AircraftFlags(rawValue: try row.decode(5)))
     }
 }

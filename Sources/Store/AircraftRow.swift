@@ -1,3 +1,4 @@
+import ModeS
 /// Why a row of an aircraft file was not imported.
 struct RowRejection: Error, Equatable, CustomStringConvertible {
     /// The kind, for counting ("bad address", "wrong column count", …).
@@ -41,7 +42,7 @@ enum AircraftRow {
     /// tar1090-db: `ICAO;registration;typecode;flags;description;year;owner-operator;` — 7
     /// fields, or 8 when the trailing `;` leaves an empty last one. Flags is a string of
     /// `0`/`1` (position 1 military, 2 interesting, 3 PIA, 4 LADD).
-    static func tar1090(_ raw: [String]) -> Result<AircraftRecord, RowRejection> {
+    static func tar1090(_ raw: [String]) -> Result<AircraftInfo, RowRejection> {
         var fields = raw
         if fields.count == 8 && fields[7].isEmpty { fields.removeLast() }
         guard fields.count == 7 else {
@@ -58,14 +59,14 @@ enum AircraftRow {
             default: return .failure(RowRejection(kind: "bad flags", detail: "'\(fields[3].prefix(20))'"))
             }
         }
-        return .success(AircraftRecord(
-            icao: address, registration: text(fields[1]), typeCode: text(fields[2]), description: text(fields[4]),
-            flags: flags, year: year(fields[5]), ownerOperator: text(fields[6])))
+        return .success(AircraftInfo(
+            address: address, registration: text(fields[1]), typeCode: text(fields[2]), typeDescription: text(fields[4]),
+            ownerOperator: text(fields[6]), year: year(fields[5]), flags: AircraftFlags(rawValue: flags)))
     }
 
     /// OpenSky: by header columns; description from manufacturer and model, owner/operator
     /// from `operator` else `owner`, year from the first 4 digits of `built`.
-    static func openSky(_ fields: [String], columns c: OpenSkyColumns) -> Result<AircraftRecord, RowRejection> {
+    static func openSky(_ fields: [String], columns c: OpenSkyColumns) -> Result<AircraftInfo, RowRejection> {
         guard fields.count == c.count else {
             return .failure(RowRejection(kind: "wrong column count", detail: "\(fields.count) fields, expected \(c.count)"))
         }
@@ -81,9 +82,9 @@ enum AircraftRow {
                 description = manufacturer
             }
         }
-        return .success(AircraftRecord(
-            icao: address, registration: value(c.registration), typeCode: value(c.typeCode), description: description,
-            flags: 0, year: value(c.built).flatMap { year(String($0.prefix(4))) }, ownerOperator: value(c.operatorName) ?? value(c.owner)))
+        return .success(AircraftInfo(
+            address: address, registration: value(c.registration), typeCode: value(c.typeCode), typeDescription: description,
+            ownerOperator: value(c.operatorName) ?? value(c.owner), year: value(c.built).flatMap { year(String($0.prefix(4))) }))
     }
 
     /// 6 hex digits (either case) → address.

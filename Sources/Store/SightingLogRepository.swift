@@ -1,3 +1,4 @@
+import ModeS
 /// The sighting log read back, kept bounded, and closed after a crash: visits, their track
 /// points and receivers. Written once for both engines, on the storage seam
 /// (`store.sightings`). The batch writes of a run are each engine's own still
@@ -15,10 +16,10 @@ public struct SightingLogRepository: Sendable {
     }
 
     /// Visits of an aircraft by registration (compared without `-`, spaces, dots and case,
-    /// as `AircraftRecord.normalize`), newest first.
+    /// as `RegistrationKey.normalize`), newest first.
     public func visits(registration: String, limit: Int = 100) async throws -> [VisitRecord] {
         try await database.all("""
-            SELECT * FROM visit WHERE REPLACE(REPLACE(REPLACE(UPPER(registration), '-', ''), ' ', ''), '.', '') = \(AircraftRecord.normalize(registration))
+            SELECT * FROM visit WHERE REPLACE(REPLACE(REPLACE(UPPER(registration), '-', ''), ' ', ''), '.', '') = \(RegistrationKey.normalize(registration))
             ORDER BY firstSeen DESC, id DESC LIMIT \(limit)
             """)
     }

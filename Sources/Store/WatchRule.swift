@@ -1,3 +1,4 @@
+import ModeS
 import Foundation
 
 /// What a watchlist rule matches on.
@@ -55,7 +56,7 @@ public struct WatchRule: Codable, Sendable, Hashable {
             guard hex.count == 6, all(hex, { $0.properties.isASCIIHexDigit }) else { throw bad() }
             return v.lowercased()
         case .registration:
-            let key = AircraftRecord.normalize(v)
+            let key = RegistrationKey.normalize(v)
             guard key.count <= 10, all(key, alnum) else { throw bad() }
             return key
         case .callsign:

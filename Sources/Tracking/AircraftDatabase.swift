@@ -1,41 +1,4 @@
 import ModeS
-/// What an aircraft database knows about one ICAO address (readsb's database fields).
-public struct AircraftInfo: Sendable, Hashable {
-    public var registration: String?
-    /// ICAO type designator, such as `B738`.
-    public var typeCode: String?
-    /// Such as `BOEING 737-800`.
-    public var typeDescription: String?
-    public var ownerOperator: String?
-    public var year: Int?
-    public var flags: AircraftFlags
-
-    public init(registration: String? = nil, typeCode: String? = nil, typeDescription: String? = nil,
-                ownerOperator: String? = nil, year: Int? = nil, flags: AircraftFlags = []) {
-        self.registration = registration
-        self.typeCode = typeCode
-        self.typeDescription = typeDescription
-        self.ownerOperator = ownerOperator
-        self.year = year
-        self.flags = flags
-    }
-
-    public var isMilitary: Bool { flags.contains(.military) }
-}
-
-/// Database flags, with readsb's `dbFlags` bit values.
-public struct AircraftFlags: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
-    public static let military = AircraftFlags(rawValue: 1)
-    public static let interesting = AircraftFlags(rawValue: 2)
-    /// Privacy ICAO Address program.
-    public static let pia = AircraftFlags(rawValue: 4)
-    /// Limiting Aircraft Data Displayed program.
-    public static let ladd = AircraftFlags(rawValue: 8)
-}
-
 /// An aircraft database the table asks once per aircraft, when the aircraft becomes
 /// reliable (the `Store` module's SQLite database is one; the CLI connects them). Lookups
 /// run on the table's task: implementations should answer in well under a millisecond.

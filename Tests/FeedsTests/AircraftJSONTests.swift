@@ -19,7 +19,7 @@ struct AircraftJSONTests {
     /// ground, a TIS-B target with a non-ICAO address, a Mode S-only aircraft, a ghost.
     static func snapshot() throws -> TableSnapshot {
         let database = DictionaryAircraftDatabase([
-            0x4840D6: AircraftInfo(registration: "PH-BXA", typeCode: "B738", typeDescription: "BOEING 737-800",
+            0x4840D6: AircraftInfo(address: 0x4840D6, registration: "PH-BXA", typeCode: "B738", typeDescription: "BOEING 737-800",
                                    ownerOperator: "KLM", year: 1999, flags: [.interesting]),
         ])
         var table = AircraftTable(configuration: TableConfiguration(receiver: receiver), database: database)

@@ -19,7 +19,7 @@ struct InteractiveViewTests {
     /// KLM1023 (B738) 20 NM out at 35000 ft; EZY85MH 5 NM out at 3000 ft; a Mode S-only
     /// aircraft without position.
     static func snapshot() throws -> TableSnapshot {
-        let database = DictionaryAircraftDatabase([0x4840D6: AircraftInfo(registration: "PH-BXA", typeCode: "B738")])
+        let database = DictionaryAircraftDatabase([0x4840D6: AircraftInfo(address: 0x4840D6, registration: "PH-BXA", typeCode: "B738")])
         var table = AircraftTable(configuration: TableConfiguration(receiver: receiver), database: database)
         for (address, callsign, distance, altitude) in [(UInt32(0x4840D6), "KLM1023", 20.0, 35000), (0x406B90, "EZY85MH", 5.0, 3000)] {
             let p = Geodesy.destination(from: receiver, bearing: 90, distance: distance)
@@ -150,7 +150,7 @@ struct InteractiveViewTests {
     @Test("the store's aircraft database answers the table's deferred lookups in one query, and a failing lookup is told once and leaves the aircraft unknown")
     func storeLookup() async throws {
         let db = try AppDatabase.inMemory()
-        try await db.aircraft.save([AircraftRecord(icao: 0x3C66B0, registration: "D-AIUP", typeCode: "A320", flags: 1)])
+        try await db.aircraft.save([AircraftInfo(address: 0x3C66B0, registration: "D-AIUP", typeCode: "A320", flags: .military)])
         let reports = Mutex<[String]>([])
         let lookup = StoreAircraftLookup(db.aircraft, report: { line in reports.withLock { $0.append(line) } })
         let found = await lookup.info([0x3C66B0, 0x123456])

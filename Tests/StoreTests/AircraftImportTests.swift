@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ModeS
 import Testing
 @testable import Store
 
@@ -41,15 +42,15 @@ struct AircraftImportTests {
         let d = try #require(try await db.aircraft.aircraft(address: 0x3C66B0))
         #expect(d.registration == "D-AIUP")
         #expect(d.typeCode == "A320")
-        #expect(d.description == "AIRBUS A-320")
+        #expect(d.typeDescription == "AIRBUS A-320")
         #expect(d.year == 2009)
         #expect(d.ownerOperator == "Lufthansa")
-        #expect(d.flags == 0)
+        #expect(d.flags == [])
         let mil = try #require(try await db.aircraft.aircraft(address: 0xAE1234))
         #expect(mil.isMilitary)
         #expect(mil.registration == nil)
         let n = try #require(try await db.aircraft.aircraft(address: 0xA061D9))
-        #expect(n.flags == 8)                        // 4th flag: LADD
+        #expect(n.flags == .ladd)                        // 4th flag: LADD
         #expect(n.ownerOperator == "Private; owner")  // escaped ';'
         let g = try #require(try await db.aircraft.aircraft(address: 0x400F01))
         #expect(g.year == nil)                       // unreadable year: row kept, year left out
@@ -130,11 +131,11 @@ struct AircraftImportTests {
         let klm = try #require(try await db.aircraft.aircraft(address: 0x4840D6))
         #expect(klm.registration == "PH-BXA")
         #expect(klm.typeCode == "B738")
-        #expect(klm.description == "Boeing 737-8K2")
+        #expect(klm.typeDescription == "Boeing 737-8K2")
         #expect(klm.ownerOperator == "KLM")
         #expect(klm.year == 1999)
         let n = try #require(try await db.aircraft.aircraft(address: 0xA061D9))
-        #expect(n.description == "Cessna 172N")      // the model already names the maker
+        #expect(n.typeDescription == "Cessna 172N")      // the model already names the maker
         #expect(n.ownerOperator == "John Doe")
         #expect(n.year == 1976)
     }
@@ -181,7 +182,7 @@ struct AppDatabaseTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("sub/flytracker.sqlite").path
         let db = try AppDatabase.open(path: path)
-        try await db.aircraft.save([AircraftRecord(icao: 0x4840D6, registration: "PH-BXA")])
+        try await db.aircraft.save([AircraftInfo(address: 0x4840D6, registration: "PH-BXA")])
         let mode = try await db.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
         let applied = try await db.writer.read { try AppDatabase.migrator.appliedMigrations($0) }

@@ -9,9 +9,9 @@ struct DerivedAndQueryTests {
     /// no database entry), D-AIUP (3c66b0, A320 in the database) on the ground.
     static func sky() throws -> TableSnapshot {
         let database = DictionaryAircraftDatabase([
-            0x4840D6: AircraftInfo(registration: "PH-BXA", typeCode: "B738", typeDescription: "BOEING 737-800",
+            0x4840D6: AircraftInfo(address: 0x4840D6, registration: "PH-BXA", typeCode: "B738", typeDescription: "BOEING 737-800",
                                    ownerOperator: "KLM", year: 1999),
-            0x3C66B0: AircraftInfo(registration: "D-AIUP", typeCode: "A320", flags: [.military]),
+            0x3C66B0: AircraftInfo(address: 0x3C66B0, registration: "D-AIUP", typeCode: "A320", flags: [.military]),
         ])
         let receiver = Coordinate(latitude: 52.3, longitude: 4.76)
         var table = AircraftTable(configuration: TableConfiguration(receiver: receiver), database: database)
@@ -38,7 +38,7 @@ struct DerivedAndQueryTests {
 
     @Test("a deferred lookup: reliable aircraft the database does not know wait in pendingLookups once, and supply gives them what an async store found")
     func deferredLookups() throws {
-        let fleet = DictionaryAircraftDatabase([0x4840D6: AircraftInfo(registration: "PH-BXA", typeCode: "B738")])
+        let fleet = DictionaryAircraftDatabase([0x4840D6: AircraftInfo(address: 0x4840D6, registration: "PH-BXA", typeCode: "B738")])
         var table = AircraftTable(database: fleet)
         table.defersLookups = true
         for (i, address) in [UInt32(0x4840D6), 0x3C66B0, 0xA061D9].enumerated() {
@@ -46,8 +46,8 @@ struct DerivedAndQueryTests {
         }
         #expect(table.takePendingLookups() == [0x3C66B0, 0xA061D9], "the fleet's own aircraft is not asked again")
         #expect(table.takePendingLookups().isEmpty, "handed over once")
-        table.supply([0x3C66B0: AircraftInfo(registration: "D-AIUP", typeCode: "A320", flags: [.military]),
-                      0x777777: AircraftInfo(registration: "GONE")])
+        table.supply([0x3C66B0: AircraftInfo(address: 0x3C66B0, registration: "D-AIUP", typeCode: "A320", flags: [.military]),
+                      0x777777: AircraftInfo(address: 0x777777, registration: "GONE")])
         let s = table.snapshot(at: 1.5)
         #expect(s.aircraft(address: 0x3C66B0)?.registration == "D-AIUP")
         #expect(s.aircraft(address: 0x3C66B0)?.typeCode == "A320")
@@ -204,9 +204,9 @@ struct DerivedAndQueryTests {
 struct StackedAircraftDatabaseTests {
     @Test("the first layer that knows an address answers; registrations are looked up in every layer")
     func order() {
-        let fleet = DictionaryAircraftDatabase([1: AircraftInfo(registration: "PH-SIM", typeCode: "B738")])
-        let imported = DictionaryAircraftDatabase([1: AircraftInfo(registration: "PH-DB", typeCode: "A320"),
-                                                   2: AircraftInfo(registration: "PH-SIM", typeCode: "E190")])
+        let fleet = DictionaryAircraftDatabase([1: AircraftInfo(address: 1, registration: "PH-SIM", typeCode: "B738")])
+        let imported = DictionaryAircraftDatabase([1: AircraftInfo(address: 1, registration: "PH-DB", typeCode: "A320"),
+                                                   2: AircraftInfo(address: 2, registration: "PH-SIM", typeCode: "E190")])
         let stacked = StackedAircraftDatabase([fleet, imported])
         #expect(stacked.info(address: 1)?.typeCode == "B738")
         #expect(stacked.info(address: 2)?.typeCode == "E190")

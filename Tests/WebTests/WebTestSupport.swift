@@ -25,9 +25,9 @@ enum Sky {
     /// Snapshot 1 at t = 2; snapshot 2 at t = 4 after KLM moved on to 30.3 NM (432 kt).
     static func snapshots() throws -> (TableSnapshot, TableSnapshot) {
         let database = DictionaryAircraftDatabase([
-            0x4840D6: AircraftInfo(registration: "PH-BXA", typeCode: "B738", typeDescription: "BOEING 737-800",
+            0x4840D6: AircraftInfo(address: 0x4840D6, registration: "PH-BXA", typeCode: "B738", typeDescription: "BOEING 737-800",
                                    ownerOperator: "KLM", year: 1999),
-            0x3C66B0: AircraftInfo(registration: "D-AIUP", typeCode: "A320", typeDescription: "AIRBUS A-320"),
+            0x3C66B0: AircraftInfo(address: 0x3C66B0, registration: "D-AIUP", typeCode: "A320", typeDescription: "AIRBUS A-320"),
         ])
         var table = AircraftTable(configuration: TableConfiguration(receiver: receiver), database: database)
         try feed(&table, SyntheticFrames.identification(address: 0x4840D6, callsign: "KLM1023"), at: 0)
