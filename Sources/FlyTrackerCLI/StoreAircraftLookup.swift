@@ -1,6 +1,7 @@
 import ModeS
 import Store
 import Synchronization
+import Threads
 import Tracking
 
 /// The imported aircraft database of a store (SQLite or PostgreSQL, `AircraftRepository`) as
@@ -28,17 +29,8 @@ final class StoreAircraftLookup: Sendable {
         guard !addresses.isEmpty else { return [:] }
         let aircraft = aircraft, limit = limit
         do {
-            let found = try await withThrowingTaskGroup(of: [UInt32: AircraftInfo]?.self) { group in
-                group.addTask { try await aircraft.aircraft(addresses: addresses) }
-                group.addTask {
-                    try await Task.sleep(for: limit)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let found = first else {
-                    throw StoreError(description: "no answer within \(limit)")
-                }
-                return found
+            guard let found = try await withDeadline(limit, { try await aircraft.aircraft(addresses: addresses) }) else {
+                throw StoreError(description: "no answer within \(limit)")
             }
             if failing.withLock({ was in defer { was = false }; return was }) { report("aircraft database lookups work again") }
             return found

@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import Threads
 
 /// Sighting batches waiting for PostgreSQL (`PostgresStore.open(…, bufferedWrites: true)`):
 /// the receiver never waits for the database, and a database that goes away mid-run loses
@@ -144,15 +145,9 @@ extension PostgresStore {
     /// Runs `operation`, failing with "no answer within N s" when it takes longer than `limit`
     /// (the operation is cancelled then).
     static func withTimeout<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                throw StoreError(description: "no answer within \(limit.components.seconds) s")
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw CancellationError() }
-            return first
+        guard let result = try await withDeadline(limit, operation) else {
+            throw StoreError(description: "no answer within \(limit.components.seconds) s")
         }
+        return result
     }
 }
