@@ -73,4 +73,31 @@ struct StorageSeamTests {
             #expect(!db.isUniqueViolation(error))
         }
     }
+
+    @Test("A fragment that differs by engine binds its own values, in order with the statement's")
+    func dialectFragments() {
+        let q: SQL = "SELECT \(1) FROM statMember WHERE \(dialect: { $0.hasDay("days", from: "\(5)", to: "\(9)") }) AND kind = \(2)"
+        let sqlite = q.rendered(for: .sqlite)
+        #expect(sqlite.text == "SELECT ? FROM statMember WHERE ft_hasday(days, ?, ?) AND kind = ?")
+        let postgres = q.rendered(for: .postgresql)
+        #expect(postgres.text == "SELECT $1 FROM statMember WHERE EXISTS (SELECT 1 FROM unnest(days) AS x WHERE x BETWEEN $2 AND $3) AND kind = $4")
+        #expect(sqlite.values == [.integer(1), .integer(5), .integer(9), .integer(2)])
+        #expect(postgres.values == sqlite.values)
+    }
+
+    @Test("A snapshot runs the statements made from its first rows, on the same committed state", arguments: Engine.allCases)
+    func snapshot(engine: Engine) async throws {
+        let db = try await engine.makeStore().sql
+        try await db.write("CREATE TABLE seamSnap (n BIGINT NOT NULL)")
+        try await db.transaction(["INSERT INTO seamSnap (n) VALUES (\(3))", "INSERT INTO seamSnap (n) VALUES (\(4))"])
+        let results = try await db.snapshot("SELECT MAX(n) FROM seamSnap") { rows in
+            let top = try rows[0].decode(0, as: Int.self)
+            return ["SELECT COUNT(*) FROM seamSnap WHERE n < \(top)", "SELECT \(top * 10)"]
+        }
+        #expect(results.count == 3)
+        #expect(try results.map { try $0[0].decode(0, as: Int.self) } == [4, 1, 40])
+        let none = try await db.snapshot("SELECT MAX(n) FROM seamSnap WHERE n > \(100)") { _ in [] }
+        #expect(none.count == 1)
+        #expect(try none[0][0].decode(0, as: Int?.self) == nil)
+    }
 }
