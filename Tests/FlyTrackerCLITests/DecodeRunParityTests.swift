@@ -43,8 +43,7 @@ struct DecodeRunParityTests {
         return outcome
     }
 
-    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Samples")
+    static let samples = GoldenOutputTests.samples
 
     @Test("the real recording's frames give the same positions, including those run's speed check rejects")
     func realFrames() throws {

@@ -13,17 +13,13 @@ public struct GRDBDatabase: SQLDatabase {
     }
 
     public func query(_ statement: SQL) async throws -> [SQLRow] {
-        let (text, arguments) = Self.rendered(statement)
-        // A reader connection (read-only): runs beside the writer, and refuses a write.
-        return try await writer.read { db in
-            Self.addFunctions(db, for: text)
-            return try Self.fetch(db, text, arguments)
-        }
+        try await snapshot(statement) { _ in [] }[0]
     }
 
     public func snapshot(_ first: SQL, then next: @escaping @Sendable ([SQLRow]) throws -> [SQL]) async throws -> [[SQLRow]] {
         let (text, arguments) = Self.rendered(first)
-        // One read: GRDB runs it in a transaction of its own on a reader connection.
+        // One read on a reader connection (read-only: runs beside the writer, refuses a
+        // write), in a transaction of its own.
         return try await writer.read { db in
             Self.addFunctions(db, for: text)
             let rows = try Self.fetch(db, text, arguments)
