@@ -31,9 +31,102 @@ public enum AircraftJSON {
     /// receiver's position, written as `rr_lat`/`rr_lon` when the aircraft has none.
     public static func object(_ a: Aircraft, at time: Double, roughPosition: Coordinate? = nil) -> String {
         var w = JSONWriter()
+        write(a, at: time, roughPosition: roughPosition, into: &w)
+        return w.finish()
+    }
+
+    /// Writes one aircraft's keys into `w` (which callers may extend, as the API does).
+    public static func write(_ a: Aircraft, at time: Double, roughPosition: Coordinate? = nil, into w: inout JSONWriter) {
         w.add("hex", a.key.hex)
         w.add("type", a.addressType.value.rawValue)
-        w.add("flight", a.flight.map { paddedCallsign($0.value) })
+        let present = a.fieldPresence
+        columns.withUnsafeBufferPointer { columns in
+            for i in columns.indices {
+                let field = columns[i].field
+                if present & field.bit != 0 || columns[i].style == .position || columns[i].style == .altitude {
+                    write(columns[i], of: a, at: time, roughPosition: roughPosition, into: &w)
+                }
+                // readsb writes the aircraft database's fields after the callsign.
+                if field == .flight { writeDatabaseFields(a, into: &w) }
+            }
+        }
+        w.add("mlat", [String]())
+        w.add("tisb", tisbFields(a))
+        w.add("messages", a.messages)
+        w.add("seen", max(0, time - a.lastSeen), decimals: 1)
+        w.add("rssi", a.rssi, decimals: 1)
+        if !a.heardBy.isEmpty { w.addRaw("receivers", receivers(a, at: time)) }
+    }
+
+    /// A catalogue field aircraft.json writes, read once from its declaration.
+    struct Column: Sendable {
+        let field: Field
+        let key: String
+        let style: AircraftJSONStyle
+        /// The value's type; numbers and flags are read from the slot without going through it.
+        let type: any FieldValue.Type
+        let isInt: Bool, isDouble: Bool, isBool: Bool
+
+        init(_ field: Field, _ d: FieldDeclaration, style: AircraftJSONStyle) {
+            self.field = field
+            key = d.key
+            self.style = style
+            type = d.type
+            isInt = d.type == Int.self
+            isDouble = d.type == Double.self
+            isBool = d.type == Bool.self
+        }
+
+        /// The value of a slot as JSON.
+        @inline(__always)
+        func json(_ bits: UInt64) -> FieldJSON {
+            if isInt { return .int(Int(fieldBits: bits)) }
+            if isDouble { return .double(Double(fieldBits: bits)) }
+            if isBool { return .bool(Bool(fieldBits: bits)) }
+            return type.init(fieldBits: bits).fieldJSON
+        }
+    }
+
+    /// The catalogue's aircraft.json fields in its order.
+    static let columns: [Column] = Field.allCases.compactMap { field in
+        let d = field.declaration
+        return d.json.map { Column(field, d, style: $0) }
+    }
+
+    @inline(__always)
+    static func write(_ column: Column, of a: Aircraft, at time: Double, roughPosition: Coordinate?, into w: inout JSONWriter) {
+        switch column.style {
+        case .position:
+            guard column.field == .lat else { return }  // the block is written once, at its first field
+            if let p = a.position {
+                w.add("lat", p.value.latitude, decimals: 6)
+                w.add("lon", p.value.longitude, decimals: 6)
+                w.add("nic", a.nic?.value)
+                w.add("rc", a.rc?.value)
+                w.add("seen_pos", max(0, time - p.time), decimals: 1)
+                w.add("r_dst", a.distance, decimals: 3)
+                w.add("r_dir", a.bearing, decimals: 1)
+            } else if let rough = roughPosition {
+                w.add("rr_lat", rough.latitude, decimals: 1)
+                w.add("rr_lon", rough.longitude, decimals: 1)
+            }
+        case .altitude where a.isOnGround:
+            w.add(column.key, "ground")
+        default:
+            guard let bits = a.bits(of: column.field) else { return }
+            switch (column.style, column.json(bits)) {
+            case (.rounded(0), .double(let v)): w.add(column.key, Int(v.rounded()))
+            case (.rounded(let decimals), .double(let v)): w.add(column.key, v, decimals: decimals)
+            case (.bit, .bool(let v)): w.add(column.key, v ? 1 : 0)
+            case (.padded, .string(let v)): w.add(column.key, paddedCallsign(v))
+            case (_, let value): w.add(column.key, value)
+            }
+        }
+    }
+
+    /// The aircraft database's `r`, `t`, `desc`, `ownOp`, `year`, `dbFlags` (the registration
+    /// computed from the address when the database has none).
+    static func writeDatabaseFields(_ a: Aircraft, into w: inout JSONWriter) {
         if let info = a.info {
             w.add("r", info.registration ?? a.registration)
             w.add("t", info.typeCode)
@@ -44,63 +137,6 @@ public enum AircraftJSON {
         } else {
             w.add("r", a.registration)
         }
-        if a.isOnGround {
-            w.add("alt_baro", "ground")
-        } else {
-            w.add("alt_baro", a.altBaro?.value)
-        }
-        w.add("alt_geom", a.altGeom?.value)
-        w.add("gs", a.gs?.value, decimals: 1)
-        w.add("ias", a.ias?.value)
-        w.add("tas", a.tas?.value)
-        w.add("mach", a.mach?.value, decimals: 3)
-        w.add("track", a.track?.value, decimals: 2)
-        w.add("track_rate", a.trackRate?.value, decimals: 2)
-        w.add("roll", a.roll?.value, decimals: 2)
-        w.add("mag_heading", a.magHeading?.value, decimals: 2)
-        w.add("true_heading", a.trueHeading?.value, decimals: 2)
-        w.add("baro_rate", a.baroRate?.value)
-        w.add("geom_rate", a.geomRate?.value)
-        w.add("squawk", a.squawkString)
-        w.add("emergency", a.emergency?.value.description)
-        w.add("category", a.category?.value.description)
-        w.add("nav_qnh", a.navQNH?.value, decimals: 1)
-        w.add("nav_altitude_mcp", a.navAltitudeMCP?.value)
-        w.add("nav_altitude_fms", a.navAltitudeFMS?.value)
-        w.add("nav_heading", a.navHeading?.value, decimals: 2)
-        w.add("nav_modes", a.navModes?.value.names)
-        if let p = a.position {
-            w.add("lat", p.value.latitude, decimals: 6)
-            w.add("lon", p.value.longitude, decimals: 6)
-            w.add("nic", a.nic?.value)
-            w.add("rc", a.rc?.value)
-            w.add("seen_pos", max(0, time - p.time), decimals: 1)
-            w.add("r_dst", a.distance, decimals: 3)
-            w.add("r_dir", a.bearing, decimals: 1)
-        } else if let rough = roughPosition {
-            w.add("rr_lat", rough.latitude, decimals: 1)
-            w.add("rr_lon", rough.longitude, decimals: 1)
-        }
-        w.add("version", a.version?.value)
-        w.add("nic_baro", a.nicBaro?.value)
-        w.add("nac_p", a.nacP?.value)
-        w.add("nac_v", a.nacV?.value)
-        w.add("sil", a.sil?.value)
-        w.add("sil_type", a.silType?.value.rawValue)
-        w.add("gva", a.gva?.value)
-        w.add("sda", a.sda?.value)
-        w.add("alert", a.alert.map { $0.value ? 1 : 0 })
-        w.add("spi", a.spi.map { $0.value ? 1 : 0 })
-        w.add("ws", a.windSpeed?.value)
-        w.add("wd", a.windDirection.map { Int($0.value.rounded()) })
-        w.add("oat", a.oat?.value, decimals: 2)
-        w.add("mlat", [String]())
-        w.add("tisb", tisbFields(a))
-        w.add("messages", a.messages)
-        w.add("seen", max(0, time - a.lastSeen), decimals: 1)
-        w.add("rssi", a.rssi, decimals: 1)
-        if !a.heardBy.isEmpty { w.addRaw("receivers", receivers(a, at: time)) }
-        return w.finish()
     }
 
     /// FlyTracker's `receivers` (aggregator only): each network receiver that hears the
@@ -125,18 +161,10 @@ public enum AircraftJSON {
 
     /// The aircraft.json names of the fields whose current value came from TIS-B.
     static func tisbFields(_ a: Aircraft) -> [String] {
+        let fromTISB = a.fields(from: .tisb)
+        guard fromTISB != 0 else { return [] }
         var names: [String] = []
-        func note(_ name: String, _ source: DataSource?) { if source == .tisb { names.append(name) } }
-        note("flight", a.flight?.source)
-        note("alt_baro", a.altBaro?.source)
-        note("alt_geom", a.altGeom?.source)
-        note("gs", a.gs?.source)
-        note("track", a.track?.source)
-        note("baro_rate", a.baroRate?.source)
-        note("geom_rate", a.geomRate?.source)
-        note("squawk", a.squawk?.source)
-        note("lat", a.position?.source)
-        note("lon", a.position?.source)
+        for column in columns where fromTISB & column.field.bit != 0 { names.append(column.key) }
         return names
     }
 }

@@ -1,3 +1,5 @@
+import ModeS
+
 /// A minimal JSON object writer: keys in insertion order, numbers in their shortest
 /// round-trip form, strings escaped per RFC 8259. Nested objects and arrays are added as
 /// finished JSON text (`addRaw`, `JSONWriter.array`). No Foundation.
@@ -96,5 +98,18 @@ public struct JSONWriter: Sendable {
             }
         }
         out += "\""
+    }
+}
+
+extension JSONWriter {
+    /// Adds a catalogue field's value as it is.
+    public mutating func add(_ name: String, _ value: FieldJSON) {
+        switch value {
+        case .int(let v): add(name, v)
+        case .double(let v): add(name, v)
+        case .bool(let v): add(name, v)
+        case .string(let v): add(name, v)
+        case .strings(let v): add(name, v)
+        }
     }
 }

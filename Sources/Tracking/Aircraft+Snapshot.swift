@@ -6,49 +6,22 @@ extension Aircraft {
     /// values set (airline from the callsign; distance and bearing from `receiver`).
     func presented(at now: Double, expiry e: FieldExpiry, receiver: Coordinate?) -> Aircraft {
         var a = self
-        a.packedCallsign = packedCallsign.fresh(at: now, maxAge: e.identity)
-        a.squawk = squawk.fresh(at: now, maxAge: e.identity)
-        a.category = category.fresh(at: now, maxAge: e.identity)
-        a.emergency = emergency.fresh(at: now, maxAge: e.state)
-        a.altBaro = altBaro.fresh(at: now, maxAge: e.state)
-        a.altGeom = altGeom.fresh(at: now, maxAge: e.state)
-        a.geomDelta = geomDelta.fresh(at: now, maxAge: e.state)
-        a.onGround = onGround.fresh(at: now, maxAge: e.state)
-        a.gs = gs.fresh(at: now, maxAge: e.state)
-        a.ias = ias.fresh(at: now, maxAge: e.state)
-        a.tas = tas.fresh(at: now, maxAge: e.state)
-        a.mach = mach.fresh(at: now, maxAge: e.state)
-        a.track = track.fresh(at: now, maxAge: e.state)
-        a.trackRate = trackRate.fresh(at: now, maxAge: e.state)
-        a.roll = roll.fresh(at: now, maxAge: e.state)
-        a.magHeading = magHeading.fresh(at: now, maxAge: e.state)
-        a.trueHeading = trueHeading.fresh(at: now, maxAge: e.state)
-        a.baroRate = baroRate.fresh(at: now, maxAge: e.state)
-        a.geomRate = geomRate.fresh(at: now, maxAge: e.state)
-        a.navQNH = navQNH.fresh(at: now, maxAge: e.state)
-        a.navAltitudeMCP = navAltitudeMCP.fresh(at: now, maxAge: e.state)
-        a.navAltitudeFMS = navAltitudeFMS.fresh(at: now, maxAge: e.state)
-        a.navHeading = navHeading.fresh(at: now, maxAge: e.state)
-        a.navModes = navModes.fresh(at: now, maxAge: e.state)
-        a.alert = alert.fresh(at: now, maxAge: e.state)
-        a.spi = spi.fresh(at: now, maxAge: e.state)
-        a.position = position.fresh(at: now, maxAge: e.position)
+        var expired: UInt64 = 0
+        func expire(_ fields: UInt64, after maxAge: Double) {
+            var kept = fieldPresence & fields
+            while kept != 0 {
+                let i = kept.trailingZeroBitCount
+                kept &= kept &- 1
+                if now - fieldSlots.span[i].time > maxAge { expired |= 1 &<< UInt64(i) }
+            }
+        }
+        expire(FieldMasks.identity, after: e.identity)
+        expire(FieldMasks.state, after: e.state)
+        expire(FieldMasks.position, after: e.position)
+        expire(FieldMasks.weather, after: e.weather)
+        a.presence &= ~expired
+        if a.position == nil { a.nic = nil }
         if !heardBy.isEmpty { a.heardBy = heardBy.filter { now - $0.value.lastSeen <= e.position } }
-        a.nic = a.position == nil ? nil : nic
-        a.rc = a.position == nil ? nil : rc
-        a.nicBaro = nicBaro.fresh(at: now, maxAge: e.state)
-        a.nacP = nacP.fresh(at: now, maxAge: e.state)
-        a.nacV = nacV.fresh(at: now, maxAge: e.state)
-        a.sil = sil.fresh(at: now, maxAge: e.state)
-        a.silType = silType.fresh(at: now, maxAge: e.state)
-        a.gva = gva.fresh(at: now, maxAge: e.state)
-        a.sda = sda.fresh(at: now, maxAge: e.state)
-        a.version = version.fresh(at: now, maxAge: e.state)
-        a.windSpeed = windSpeed.fresh(at: now, maxAge: e.weather)
-        a.windDirection = windDirection.fresh(at: now, maxAge: e.weather)
-        a.oat = oat.fresh(at: now, maxAge: e.weather)
-        a.staticPressure = staticPressure.fresh(at: now, maxAge: e.weather)
-        a.humidity = humidity.fresh(at: now, maxAge: e.weather)
 
         if a.altGeom == nil, let baro = a.altBaro, let delta = a.geomDelta {
             a.altGeom = Tracked(baro.value + delta.value, time: min(baro.time, delta.time), source: min(baro.source, delta.source))

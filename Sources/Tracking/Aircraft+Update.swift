@@ -42,55 +42,26 @@ extension Aircraft {
         addressType = Tracked(type, time: time, source: source)
     }
 
-    /// Merges the values of one message (all from `source`) into the fields, each under the
-    /// rule of `Tracked.put`. Callsigns come separately (`packedCallsign`), positions through
-    /// the CPR logic.
-    mutating func absorb(_ f: FieldSet, source: DataSource, time t: Double, staleAfter s: Double) {
-        // Optional-wrapped slots: `Tracked.put` keeps the better source while it is fresh.
-        if let v = f.squawk { Tracked.put(&squawk, v, source: source, time: t, staleAfter: s) }
-        if let v = f.category { Tracked.put(&category, v, source: source, time: t, staleAfter: s) }
-        if let v = f.emergency { Tracked.put(&emergency, v, source: source, time: t, staleAfter: s) }
-        if let v = f.altBaro { Tracked.put(&altBaro, v, source: source, time: t, staleAfter: s) }
-        if let v = f.altGeom { Tracked.put(&altGeom, v, source: source, time: t, staleAfter: s) }
-        if let v = f.geomDelta { Tracked.put(&geomDelta, v, source: source, time: t, staleAfter: s) }
-        if let v = f.onGround { Tracked.put(&onGround, v, source: source, time: t, staleAfter: s) }
-        if let v = f.gs { Tracked.put(&gs, v, source: source, time: t, staleAfter: s) }
-        if let v = f.ias { Tracked.put(&ias, v, source: source, time: t, staleAfter: s) }
-        if let v = f.tas { Tracked.put(&tas, v, source: source, time: t, staleAfter: s) }
-        if let v = f.mach { Tracked.put(&mach, v, source: source, time: t, staleAfter: s) }
-        if let v = f.track { Tracked.put(&track, v, source: source, time: t, staleAfter: s) }
-        if let v = f.trackRate { Tracked.put(&trackRate, v, source: source, time: t, staleAfter: s) }
-        if let v = f.roll { Tracked.put(&roll, v, source: source, time: t, staleAfter: s) }
-        if let v = f.magHeading { Tracked.put(&magHeading, v, source: source, time: t, staleAfter: s) }
-        if let v = f.trueHeading { Tracked.put(&trueHeading, v, source: source, time: t, staleAfter: s) }
-        if let v = f.baroRate { Tracked.put(&baroRate, v, source: source, time: t, staleAfter: s) }
-        if let v = f.geomRate { Tracked.put(&geomRate, v, source: source, time: t, staleAfter: s) }
-        if let v = f.navQNH { Tracked.put(&navQNH, v, source: source, time: t, staleAfter: s) }
-        if let v = f.navAltitudeMCP { Tracked.put(&navAltitudeMCP, v, source: source, time: t, staleAfter: s) }
-        if let v = f.navAltitudeFMS { Tracked.put(&navAltitudeFMS, v, source: source, time: t, staleAfter: s) }
-        if let v = f.navHeading { Tracked.put(&navHeading, v, source: source, time: t, staleAfter: s) }
-        if let v = f.navModes { Tracked.put(&navModes, v, source: source, time: t, staleAfter: s) }
-        if let v = f.alert { Tracked.put(&alert, v, source: source, time: t, staleAfter: s) }
-        if let v = f.spi { Tracked.put(&spi, v, source: source, time: t, staleAfter: s) }
-        if let v = f.nicBaro { Tracked.put(&nicBaro, v, source: source, time: t, staleAfter: s) }
-        if let v = f.nacP { Tracked.put(&nacP, v, source: source, time: t, staleAfter: s) }
-        if let v = f.nacV { Tracked.put(&nacV, v, source: source, time: t, staleAfter: s) }
-        if let v = f.sil { Tracked.put(&sil, v, source: source, time: t, staleAfter: s) }
-        if let v = f.silType { Tracked.put(&silType, v, source: source, time: t, staleAfter: s) }
-        if let v = f.gva { Tracked.put(&gva, v, source: source, time: t, staleAfter: s) }
-        if let v = f.sda { Tracked.put(&sda, v, source: source, time: t, staleAfter: s) }
-        if let v = f.version { Tracked.put(&version, v, source: source, time: t, staleAfter: s) }
-        if let v = f.windSpeed { Tracked.put(&windSpeed, v, source: source, time: t, staleAfter: s) }
-        if let v = f.windDirection { Tracked.put(&windDirection, v, source: source, time: t, staleAfter: s) }
-        if let v = f.oat { Tracked.put(&oat, v, source: source, time: t, staleAfter: s) }
-        if let v = f.staticPressure { Tracked.put(&staticPressure, v, source: source, time: t, staleAfter: s) }
-        if let v = f.humidity { Tracked.put(&humidity, v, source: source, time: t, staleAfter: s) }
-    }
-
-    /// Stores a callsign (packed as `Callsign.pack` does).
+    /// Merges the values of one message (all from `source`) into the fields the table keeps
+    /// from messages (`FieldKeeping.fromMessages`), each under the rule of `Tracked.put`: a
+    /// value replaces the current one unless it is older, or from a worse source while the
+    /// current one is younger than `staleAfter` s. Positions come through the CPR logic.
     @inline(__always)
-    mutating func noteCallsign(_ packed: UInt64, source: DataSource, time: Double, staleAfter: Double) {
-        Tracked.put(&packedCallsign, packed, source: source, time: time, staleAfter: staleAfter)
+    mutating func absorb(_ f: FieldSet, source: DataSource, time t: Double, staleAfter s: Double) {
+        var fields = f.present & FieldMasks.fromMessages
+        while fields != 0 {
+            let i = fields.trailingZeroBitCount
+            let bit: UInt64 = 1 &<< UInt64(i)
+            fields &= fields &- 1
+            if fieldPresence & bit != 0 {
+                let current = fieldSlots.span[i].time
+                if t < current { continue }
+                if source < fieldSources.span[i] && t - current < s { continue }
+            }
+            fieldSlots[i] = FieldSlot(bits: f.slot(i), time: t)
+            fieldSources[i] = source
+            presence |= bit
+        }
     }
 
     /// Remembers the NIC supplements of an operational status message (for NIC).
@@ -102,15 +73,16 @@ extension Aircraft {
 
     /// NIC of a position message, from its type code and the aircraft's version and
     /// supplements (nil until an operational status was received, and for version 0).
-    func nic(typeCode: Int, supplementB: Bool) -> Int? {
-        guard let version = version?.value, let a = nicSupplementA else { return nil }
+    @inline(__always)
+    func positionNIC(typeCode: Int, supplementB: Bool) -> Int? {
+        guard let version = self.version?.value, let a = nicSupplementA else { return nil }
         return NavigationIntegrity.nic(typeCode: typeCode, version: version, supplementA: a,
                                        supplementB: supplementB, supplementC: nicSupplementC ?? false)
     }
 
     /// Radius of containment in metres for a NIC (DO-260B Table 2-14; for NIC 6, which
     /// covers 0.3, 0.5 and 0.6 NM, the common 0.5 NM).
-    static func containmentRadius(nic: Int) -> Int? {
+    @usableFromInline static func containmentRadius(nic: Int) -> Int? {
         switch nic {
         case 11: 8
         case 10: 25

@@ -5,6 +5,7 @@ import ModeS
 /// already nil and the derived values (distance, bearing, registration, airline) are set.
 ///
 /// Units as DESIGN.md: ft, kt, degrees, ft/min, hPa, °C.
+@dynamicMemberLookup
 public struct Aircraft: Sendable {
     public let key: AircraftKey
     /// The kind of address of the best recent source (aircraft.json `type`).
@@ -19,63 +20,16 @@ public struct Aircraft: Sendable {
     /// the local radio, which come with no `Hearing`).
     public internal(set) var heardBy: [ReceiverID: ReceiverHearing] = [:]
 
-    // Identity
-    var packedCallsign: Tracked<UInt64>?
-    public internal(set) var squawk: Tracked<UInt16>?
-    public internal(set) var category: Tracked<EmitterCategory>?
-    public internal(set) var emergency: Tracked<Emergency>?
+    /// The catalogue fields the table keeps (`Field.declaration.kept`), each with the time
+    /// and source of its value: one slot a field, numbered as the catalogue numbers them.
+    /// Read and written as `aircraft.altBaro` (a `Tracked<Int>?`) through
+    /// `subscript(dynamicMember:)`.
+    @usableFromInline var presence: UInt64 = 0
+    @usableFromInline var fieldSlots = InlineArray<56, FieldSlot>(repeating: FieldSlot())
+    @usableFromInline var fieldSources = InlineArray<56, DataSource>(repeating: .commB)
 
-    // Altitude, speeds, angles, rates
-    public internal(set) var altBaro: Tracked<Int>?
-    public internal(set) var altGeom: Tracked<Int>?
-    /// GNSS − baro altitude difference from velocity messages.
-    public internal(set) var geomDelta: Tracked<Int>?
-    public internal(set) var onGround: Tracked<Bool>?
-    public internal(set) var gs: Tracked<Double>?
-    public internal(set) var ias: Tracked<Int>?
-    public internal(set) var tas: Tracked<Int>?
-    public internal(set) var mach: Tracked<Double>?
-    public internal(set) var track: Tracked<Double>?
-    public internal(set) var trackRate: Tracked<Double>?
-    public internal(set) var roll: Tracked<Double>?
-    public internal(set) var magHeading: Tracked<Double>?
-    public internal(set) var trueHeading: Tracked<Double>?
-    public internal(set) var baroRate: Tracked<Int>?
-    public internal(set) var geomRate: Tracked<Int>?
-
-    // Intent
-    public internal(set) var navQNH: Tracked<Double>?
-    public internal(set) var navAltitudeMCP: Tracked<Int>?
-    public internal(set) var navAltitudeFMS: Tracked<Int>?
-    public internal(set) var navHeading: Tracked<Double>?
-    public internal(set) var navModes: Tracked<NavModes>?
-    public internal(set) var alert: Tracked<Bool>?
-    public internal(set) var spi: Tracked<Bool>?
-
-    // Position and quality
-    /// The last accepted position (decoded, plausible).
-    public internal(set) var position: Tracked<Coordinate>?
     /// Whether `position` came from a surface position message.
     public internal(set) var positionOnSurface = false
-    /// NIC and radius of containment (m) of the accepted position.
-    public internal(set) var nic: Tracked<Int>?
-    public internal(set) var rc: Tracked<Int>?
-    public internal(set) var nicBaro: Tracked<Int>?
-    public internal(set) var nacP: Tracked<Int>?
-    public internal(set) var nacV: Tracked<Int>?
-    public internal(set) var sil: Tracked<Int>?
-    public internal(set) var silType: Tracked<SILType>?
-    public internal(set) var gva: Tracked<Int>?
-    public internal(set) var sda: Tracked<Int>?
-    /// ADS-B version from the operational status.
-    public internal(set) var version: Tracked<Int>?
-
-    // Meteorology (Comm-B 4,4 / 4,5)
-    public internal(set) var windSpeed: Tracked<Int>?
-    public internal(set) var windDirection: Tracked<Double>?
-    public internal(set) var oat: Tracked<Double>?
-    public internal(set) var staticPressure: Tracked<Int>?
-    public internal(set) var humidity: Tracked<Double>?
 
     // Derived (set when the aircraft becomes reliable, and in snapshots)
     /// Aircraft database entry, if the table has a database and it knows the address.
@@ -109,9 +63,79 @@ public struct Aircraft: Sendable {
     /// The 24-bit address.
     public var address: UInt32 { key.address }
 
-    /// Callsign, trimmed.
-    public var flight: Tracked<String>? {
-        packedCallsign.map { Tracked(Callsign.unpack($0.value), time: $0.time, source: $0.source) }
+    /// A catalogue field's value, with its time and source; nil when the table has none.
+    @inlinable @inline(__always)
+    public internal(set) subscript<V>(key: FieldKey<V>) -> Tracked<V>? {
+        get {
+            let i = Int(key.field.rawValue)
+            guard fieldPresence & key.field.bit != 0 else { return nil }
+            let slot = fieldSlots.span[i]
+            return Tracked(V(fieldBits: slot.bits), time: slot.time, source: fieldSources.span[i])
+        }
+        set {
+            let i = Int(key.field.rawValue)
+            if let newValue {
+                fieldSlots[i] = FieldSlot(bits: newValue.value.fieldBits, time: newValue.time)
+                fieldSources[i] = newValue.source
+                presence |= key.field.bit
+            } else {
+                presence &= ~key.field.bit
+            }
+        }
+    }
+
+    /// The presence bits of the fields the table has (`Field.bit`).
+    @inlinable public var fieldPresence: UInt64 { presence }
+
+    /// The slot of a field the table has, as stored (`FieldValue.fieldBits`).
+    @inlinable @inline(__always)
+    public func bits(of field: Field) -> UInt64? {
+        fieldPresence & field.bit != 0 ? fieldSlots.span[Int(field.rawValue)].bits : nil
+    }
+
+    /// The source of a field's current value.
+    @inlinable
+    public func source(of field: Field) -> DataSource? {
+        fieldPresence & field.bit != 0 ? fieldSources.span[Int(field.rawValue)] : nil
+    }
+
+    /// The fields whose current value came from `source`, as presence bits (`Field.bit`).
+    public func fields(from source: DataSource) -> UInt64 {
+        var found: UInt64 = 0
+        var kept = fieldPresence
+        while kept != 0 {
+            let i = kept.trailingZeroBitCount
+            kept &= kept &- 1
+            if fieldSources.span[i] == source { found |= 1 &<< UInt64(i) }
+        }
+        return found
+    }
+
+    /// A catalogue field by its name in `FieldKeys` (`aircraft.altBaro`).
+    @inlinable @inline(__always)
+    public internal(set) subscript<V>(dynamicMember name: KeyPath<FieldKeys, FieldKey<V>>) -> Tracked<V>? {
+        get { self[FieldKeys()[keyPath: name]] }
+        set { self[FieldKeys()[keyPath: name]] = newValue }
+    }
+
+    /// The last accepted position (decoded, plausible): the `lat` and `lon` fields.
+    @inlinable @inline(__always)
+    public internal(set) var position: Tracked<Coordinate>? {
+        get {
+            guard let lat = self.lat, let lon = self.lon else { return nil }
+            return Tracked(Coordinate(latitude: lat.value, longitude: lon.value), time: lat.time, source: lat.source)
+        }
+        set {
+            self.lat = newValue.map { Tracked($0.value.latitude, time: $0.time, source: $0.source) }
+            self.lon = newValue.map { Tracked($0.value.longitude, time: $0.time, source: $0.source) }
+        }
+    }
+
+    /// Radius of containment (m) of the accepted position, from its NIC.
+    @inlinable
+    public var rc: Tracked<Int>? {
+        guard let nic = self.nic, let radius = Self.containmentRadius(nic: nic.value) else { return nil }
+        return Tracked(radius, time: nic.time, source: nic.source)
     }
 
     /// Mean signal level of the last (up to 8) messages, dBFS, or nil when none had a level.
@@ -129,10 +153,22 @@ public struct Aircraft: Sendable {
 
     /// Barometric altitude unless the aircraft is on the ground (aircraft.json writes
     /// `"ground"` then).
-    public var isOnGround: Bool { onGround?.value ?? false }
+    @inlinable public var isOnGround: Bool { self.onGround?.value ?? false }
 
     /// The squawk as 4 octal digits.
-    public var squawkString: String? { squawk.map { Squawk.string($0.value) } }
+    public var squawkString: String? { self.squawk.map { Squawk.string($0.value) } }
+}
+
+/// A kept field's value (`FieldValue.fieldBits`) and the time it was received; its
+/// source is kept beside the slots (`Aircraft.fieldSources`), one byte each.
+@usableFromInline
+struct FieldSlot: Sendable {
+    @usableFromInline var bits: UInt64 = 0
+    @usableFromInline var time: Double = 0
+    @usableFromInline init(bits: UInt64 = 0, time: Double = 0) {
+        self.bits = bits
+        self.time = time
+    }
 }
 
 /// The even and odd halves waiting for a partner, and the last rejected global position.

@@ -72,8 +72,8 @@ public struct AircraftTable: Sendable {
         guard case .extendedSquitter(let es) = message.content,
               let a = record(AircraftKey(address: es.address, type: es.addressType)) else { return nil }
         switch es.message {
-        case .airbornePosition(let p)?: return a.nic(typeCode: p.typeCode, supplementB: p.nicSupplementB)
-        case .surfacePosition(let p)?: return a.nic(typeCode: p.typeCode, supplementB: false)
+        case .airbornePosition(let p)?: return a.positionNIC(typeCode: p.typeCode, supplementB: p.nicSupplementB)
+        case .surfacePosition(let p)?: return a.positionNIC(typeCode: p.typeCode, supplementB: false)
         default: return nil
         }
     }
@@ -121,16 +121,14 @@ public struct AircraftTable: Sendable {
             es.contribute(to: &fields)
             aircraft[i].absorb(fields, source: source, time: time, staleAfter: stale)
             switch es.message {
-            case .identification(let m)?:
-                if let packed = m.packedCallsign { aircraft[i].noteCallsign(packed, source: source, time: time, staleAfter: stale) }
             case .airbornePosition(let p)?:
                 Tracked.put(&aircraft[i].onGround, false, source: source, time: time, staleAfter: stale)
-                let nic = aircraft[i].nic(typeCode: p.typeCode, supplementB: p.nicSupplementB)
+                let nic = aircraft[i].positionNIC(typeCode: p.typeCode, supplementB: p.nicSupplementB)
                 decoder.process(&aircraft[i], cpr: p.cpr, surface: false, nic: nic, source: source, time: time,
                                 timeKnown: timeKnown, station: hearing?.position, counters: &counters.cpr, estimator: &receiverEstimator)
             case .surfacePosition(let p)?:
                 if wasAirborne { noteLanding(i, at: time) }
-                let nic = aircraft[i].nic(typeCode: p.typeCode, supplementB: false)
+                let nic = aircraft[i].positionNIC(typeCode: p.typeCode, supplementB: false)
                 decoder.process(&aircraft[i], cpr: p.cpr, surface: true, nic: nic, source: source, time: time,
                                 timeKnown: timeKnown, station: hearing?.position, counters: &counters.cpr, estimator: &receiverEstimator)
             case .operationalStatus(let status)?:
@@ -154,9 +152,6 @@ public struct AircraftTable: Sendable {
                 var commB = FieldSet()
                 register.contribute(to: &commB)
                 aircraft[i].absorb(commB, source: .commB, time: time, staleAfter: stale)
-                if case .identification(let id) = register, let packed = id.packedCallsign {
-                    aircraft[i].noteCallsign(packed, source: .commB, time: time, staleAfter: stale)
-                }
             }
             if !aircraft[i].infoLooked && aircraft[i].reliable { lookUp(i) }
 

@@ -193,13 +193,7 @@ struct PositionDecoder {
     func accept(_ position: Coordinate, into a: inout Aircraft, surface: Bool, nic: Int?, source: DataSource, time: Double) {
         a.position = Tracked(position, time: time, source: source)
         a.positionOnSurface = surface
-        if let nic {
-            a.nic = Tracked(nic, time: time, source: source)
-            a.rc = Aircraft.containmentRadius(nic: nic).map { Tracked($0, time: time, source: source) }
-        } else {
-            a.nic = nil
-            a.rc = nil
-        }
+        a.nic = nic.map { Tracked($0, time: time, source: source) }
         if surface { Tracked.put(&a.onGround, true, source: source, time: time, staleAfter: configuration.staleAfter) }
     }
 }

@@ -46,16 +46,12 @@ public enum APIDocuments {
 
     /// One aircraft: aircraft.json's object plus the API extras.
     public static func object(_ a: Aircraft, at time: Double) -> String {
-        var base = AircraftJSON.object(a, at: time)
-        var extra = JSONWriter()
-        extra.add("operator", a.operatorName)
-        extra.add("country", a.country?.name)
-        extra.add("military", a.isMilitary)
-        let more = extra.finish().dropFirst().dropLast()
-        guard !more.isEmpty, base.hasSuffix("}") else { return base }
-        base.removeLast()
-        if base != "{" { base += "," }
-        return base + more + "}"
+        var w = JSONWriter()
+        AircraftJSON.write(a, at: time, into: &w)
+        w.add("operator", a.operatorName)
+        w.add("country", a.country?.name)
+        w.add("military", a.isMilitary)
+        return w.finish()
     }
 
     static func point(_ p: TrackPoint) -> String {
