@@ -56,6 +56,14 @@ public struct FieldSet: Hashable, Sendable {
     /// Slot `index` as stored (0 when its field is absent).
     @inlinable public func slot(_ index: Int) -> UInt64 { slots.span[index] }
 
+    /// Sets a field from its slot's bits (`FieldValue.fieldBits`), for code that handles
+    /// every field alike.
+    @inlinable
+    public mutating func set(_ field: Field, bits: UInt64) {
+        slots[Int(field.rawValue)] = bits
+        presence |= field.bit
+    }
+
     /// A present field's value as JSON writes it.
     public func json(of field: Field) -> FieldJSON? {
         bits(of: field).map { field.declaration.type.init(fieldBits: $0).fieldJSON }
