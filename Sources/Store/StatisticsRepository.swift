@@ -107,7 +107,7 @@ public struct StatisticsRepository: Sendable {
     }
 
     /// A random visit among those the filter admits (for "a plane heard recently"): `draws`
-    /// random row ids between the smallest and the largest looked up in one snapshot, the
+    /// random row ids between the smallest and the largest looked up in one statement, the
     /// first drawn that exists and is admitted taken (each admitted visit equally likely, to
     /// within the id range over 2³¹); else one admitted visit at random from a scan.
     public func randomVisit(filter: StatsFilter = StatsFilter(), draws: Int = 32) async throws -> VisitRecord? {
@@ -116,34 +116,25 @@ public struct StatisticsRepository: Sendable {
     }
 
     func randomVisit<G: RandomNumberGenerator>(filter: StatsFilter, draws: Int = 32, using generator: inout G) async throws -> VisitRecord? {
-        // The id range and the newest `lastSeen` (which the scan after a miss plans its window
-        // by), then the drawn rows by their ids (no window needs a scan), in one snapshot: two
-        // small statements that compile in a fraction of what one statement drawing in SQL did,
-        // which a process pays each time it asks. Ids spread over more than 2³² (never in
-        // practice) go to the scan: no product overflows.
+        // The drawn rows are found by their ids (no window needs a scan), in one statement that
+        // also tells the newest `lastSeen`, which the scan after a miss plans its window by.
+        // Ids spread over more than 2³² (never in practice) go to the scan: no product overflows.
         let byId = try Self.condition(filter)
         let scale: Int64 = 1 << 31
-        let drawn = (0..<max(draws, 0)).map { _ in Int64.random(in: 0..<scale, using: &generator) }
-        // Three subqueries: SQLite answers a lone MIN or MAX from an index, not two at once.
-        let answers = try await database.snapshot("""
-            SELECT (SELECT MIN(id) FROM visit) AS lo, (SELECT MAX(id) FROM visit) AS hi,
-                   (SELECT MAX(lastSeen) FROM visit) AS ftNewest
-            """) { rows in
-            guard !drawn.isEmpty, let bounds = rows.first, let lo = try bounds.decode("lo", as: Int64?.self),
-                  let hi = try bounds.decode("hi", as: Int64?.self), hi - lo < scale << 1 else { return [] }
-            let ids = drawn.map { lo + ($0 * (hi - lo + 1)) / scale }
-            return ["SELECT * FROM visit WHERE id IN (\(SQL.joined(ids.map { "\($0)" }, separator: ", "))) AND \(byId)"]
-        }
-        if answers.count > 1 {
-            let hits = try Dictionary(answers[1].map { (try $0.decode("id", as: Int64.self), $0) }, uniquingKeysWith: { a, _ in a })
-            let bounds = answers[0][0]
-            let lo = try bounds.decode("lo", as: Int64.self), hi = try bounds.decode("hi", as: Int64.self)
-            // The first drawn id that exists and is admitted.
-            for x in drawn {
-                if let row = hits[lo + (x * (hi - lo + 1)) / scale] { return try row.decode(record: VisitRecord.self) }
-            }
-        }
-        let newest = filter.since != nil && filter.until == nil ? try answers[0].first?.decode("ftNewest", as: Double?.self) : nil
+        let drawn = SQL.joined((0..<max(draws, 1)).map { n in "(\(n), \(Int64.random(in: 0..<scale, using: &generator)))" }, separator: ", ")
+        // Two subqueries: SQLite answers a lone MIN or MAX from the primary key, not both at once.
+        let row = try await database.query("""
+            WITH bounds AS (SELECT (SELECT MIN(id) FROM visit) AS lo, (SELECT MAX(id) FROM visit) AS hi,
+                                   (SELECT MAX(lastSeen) FROM visit) AS ftNewest),
+                 draw(n, x) AS (VALUES \(drawn)),
+                 hit AS (SELECT visit.* FROM draw, bounds, visit
+                         WHERE \(draws > 0) AND bounds.hi - bounds.lo < \(scale << 1)
+                           AND visit.id = bounds.lo + (draw.x * (bounds.hi - bounds.lo + 1)) / \(scale) AND \(byId)
+                         ORDER BY draw.n LIMIT 1)
+            SELECT hit.*, bounds.ftNewest FROM bounds LEFT JOIN hit ON 1 = 1
+            """)[0]
+        if try row.decode("id", as: Int64?.self) != nil { return try row.decode(record: VisitRecord.self) }
+        let newest = filter.since != nil && filter.until == nil ? try row.decode("ftNewest", as: Double?.self) : nil
         let condition = try Self.condition(filter, newest: newest)
         return try await database.first("SELECT * FROM visit WHERE \(condition) ORDER BY RANDOM() LIMIT 1")
     }
