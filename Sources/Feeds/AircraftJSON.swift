@@ -43,7 +43,7 @@ public enum AircraftJSON {
         columns.withUnsafeBufferPointer { columns in
             for i in columns.indices {
                 let field = columns[i].field
-                if present & field.bit != 0 || columns[i].style == .position || columns[i].style == .altitude {
+                if present & field.bit != 0 || columns[i].writer.isAlwaysTried {
                     write(columns[i], of: a, at: time, roughPosition: roughPosition, into: &w)
                 }
                 // readsb writes the aircraft database's fields after the callsign.
@@ -62,28 +62,38 @@ public enum AircraftJSON {
     struct Column: Sendable {
         let field: Field
         let key: String
-        let style: AircraftJSONStyle
-        /// The value's type; numbers and flags are read from the slot without going through it.
-        let type: any FieldValue.Type
-        let isInt: Bool, isDouble: Bool, isBool: Bool
+        let writer: Writer
+
+        /// How a column's slot becomes JSON: its declared style and value type, in one switch.
+        enum Writer: Sendable {
+            case int, double, bit, padded, altitude, position
+            case rounded(Int)
+            case whole
+            case value(any FieldValue.Type)
+
+            /// Tried even when the aircraft has no value: `"ground"`, `rr_lat`/`rr_lon`.
+            var isAlwaysTried: Bool {
+                switch self {
+                case .altitude, .position: true
+                default: false
+                }
+            }
+        }
 
         init(_ field: Field, _ d: FieldDeclaration, style: AircraftJSONStyle) {
             self.field = field
             key = d.key
-            self.style = style
-            type = d.type
-            isInt = d.type == Int.self
-            isDouble = d.type == Double.self
-            isBool = d.type == Bool.self
-        }
-
-        /// The value of a slot as JSON.
-        @inline(__always)
-        func json(_ bits: UInt64) -> FieldJSON {
-            if isInt { return .int(Int(fieldBits: bits)) }
-            if isDouble { return .double(Double(fieldBits: bits)) }
-            if isBool { return .bool(Bool(fieldBits: bits)) }
-            return type.init(fieldBits: bits).fieldJSON
+            switch style {
+            case .position: writer = .position
+            case .altitude: writer = .altitude
+            case .bit: writer = .bit
+            case .padded: writer = .padded
+            case .rounded(0): writer = .whole
+            case .rounded(let decimals): writer = .rounded(decimals)
+            case .plain where d.type == Int.self: writer = .int
+            case .plain where d.type == Double.self: writer = .double
+            case .plain: writer = .value(d.type)
+            }
         }
     }
 
@@ -95,7 +105,8 @@ public enum AircraftJSON {
 
     @inline(__always)
     static func write(_ column: Column, of a: Aircraft, at time: Double, roughPosition: Coordinate?, into w: inout JSONWriter) {
-        switch column.style {
+        let bits = a.bits(of: column.field)
+        switch column.writer {
         case .position:
             guard column.field == .lat else { return }  // the block is written once, at its first field
             if let p = a.position {
@@ -110,17 +121,15 @@ public enum AircraftJSON {
                 w.add("rr_lat", rough.latitude, decimals: 1)
                 w.add("rr_lon", rough.longitude, decimals: 1)
             }
-        case .altitude where a.isOnGround:
-            w.add(column.key, "ground")
-        default:
-            guard let bits = a.bits(of: column.field) else { return }
-            switch (column.style, column.json(bits)) {
-            case (.rounded(0), .double(let v)): w.add(column.key, Int(v.rounded()))
-            case (.rounded(let decimals), .double(let v)): w.add(column.key, v, decimals: decimals)
-            case (.bit, .bool(let v)): w.add(column.key, v ? 1 : 0)
-            case (.padded, .string(let v)): w.add(column.key, paddedCallsign(v))
-            case (_, let value): w.add(column.key, value)
-            }
+        case .altitude:
+            if a.isOnGround { w.add(column.key, "ground") } else { w.add(column.key, bits.map { Int(fieldBits: $0) }) }
+        case .int: w.add(column.key, bits.map { Int(fieldBits: $0) })
+        case .double: w.add(column.key, bits.map { Double(fieldBits: $0) })
+        case .rounded(let decimals): w.add(column.key, bits.map { Double(fieldBits: $0) }, decimals: decimals)
+        case .whole: w.add(column.key, bits.map { Int(Double(fieldBits: $0).rounded()) })
+        case .bit: w.add(column.key, bits.map { $0 != 0 ? 1 : 0 })
+        case .padded: w.add(column.key, bits.map { paddedCallsign(String(fieldBits: $0)) })
+        case .value(let type): if let bits { w.add(column.key, type.init(fieldBits: bits).fieldJSON) }
         }
     }
 
