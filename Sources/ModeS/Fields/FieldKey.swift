@@ -4,7 +4,12 @@
 public struct FieldKey<Value: FieldValue>: Sendable {
     public let field: Field
 
-    @inlinable public init(_ field: Field) { self.field = field }
+    /// A key of `field`, whose declared type must be `Value` (checked in debug builds, so a
+    /// typed name that disagrees with its declaration fails the first test that uses it).
+    @inlinable public init(_ field: Field) {
+        assert(field.declaration.type == Value.self, "FieldKeys names \(field) with a type its declaration does not give")
+        self.field = field
+    }
 }
 
 /// The typed name of every catalogue field (the declarations are `Field.declaration`).

@@ -69,9 +69,6 @@ public struct FieldSet: Hashable, Sendable {
         bits(of: field).map { field.declaration.type.init(fieldBits: $0).fieldJSON }
     }
 
-    /// The fields present, in catalogue order.
-    public var fields: [Field] { Field.allCases.filter(contains) }
-
     /// Sets `flight` from a callsign packed by `Callsign.pack` / `Callsign.decodePacked`.
     @inlinable
     public mutating func setFlight(packed: UInt64) {
