@@ -93,12 +93,6 @@ public struct Aircraft: Sendable {
         fieldPresence & field.bit != 0 ? fieldSlots.span[Int(field.rawValue)].bits : nil
     }
 
-    /// The source of a field's current value.
-    @inlinable
-    public func source(of field: Field) -> DataSource? {
-        fieldPresence & field.bit != 0 ? fieldSources.span[Int(field.rawValue)] : nil
-    }
-
     /// The fields whose current value came from `source`, as presence bits (`Field.bit`).
     public func fields(from source: DataSource) -> UInt64 {
         var found: UInt64 = 0

@@ -30,6 +30,8 @@ import Testing
         let keys = Field.allCases.map(\.declaration.key)
         #expect(Set(keys).count == keys.count)
         #expect(Field.allCases.count <= Field.capacity)
+        // FieldSet's storage has `capacity` slots (reading past it would trap).
+        #expect(FieldSet().slot(Field.capacity - 1) == 0)
         #expect(Field.allCases.map(\.rawValue) == Array(0..<UInt8(Field.allCases.count)))
     }
 

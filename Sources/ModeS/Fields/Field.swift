@@ -24,7 +24,9 @@ public enum Field: UInt8, CaseIterable, Sendable, Comparable {
     case windSpeed, windDirection, oat, staticPressure, humidity
     case ca, fs, dr, um, vs, iid, signal
 
-    /// Storage slots `FieldSet` and the aircraft table reserve (at least `allCases.count`).
+    /// Storage slots `FieldSet` and the aircraft table reserve (at least `allCases.count`):
+    /// the size of their `InlineArray`s, which take it as a literal (`FieldSet.slots`,
+    /// `Aircraft.fieldSlots` and `fieldSources`). `FieldCatalogueTests` checks the count.
     @inlinable public static var capacity: Int { 56 }
 
     public static func < (a: Field, b: Field) -> Bool { a.rawValue < b.rawValue }
