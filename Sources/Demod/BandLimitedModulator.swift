@@ -5,12 +5,12 @@ import RealModule
 /// (`Transmission.pulses`) through the RTL2832U's decimation low-pass filter, sampled at any
 /// sub-sample timing, on a carrier with phase and frequency offset.
 ///
-/// The filter is a Blackman-windowed sinc, −6 dB at `cutoffFraction` × the sample rate
-/// (0.4: ±0.96 MHz at 2.4 MS/s, ±0.8 MHz at 2.0 MS/s; the 0.5 µs Mode S pulses have their
-/// first spectral null at ±2 MHz, so their edges smear over about a sample) and
-/// `halfLength` µs either side of its centre. A rectangular pulse [a, b) through it is
-/// S(t − a) − S(t − b), S the filter's step response, which is tabulated once at 1/512 of a
-/// sample: so a frame may start at any real time, not only on the 12 MHz ticks. Sample n is
+/// The filter is one of the `ReceiveFilter` families (by default the RTL2832U model: a
+/// Blackman-windowed sinc, −6 dB at 0.4 × the sample rate, ±0.96 MHz at 2.4 MS/s, ±0.8 MHz at
+/// 2.0 MS/s; the 0.5 µs Mode S pulses have their first spectral null at ±2 MHz, so their edges
+/// smear over about a sample). A rectangular pulse [a, b) through it is S(t − a) − S(t − b),
+/// S the filter's step response (`PulseShape`), tabulated once at 1/512 of a sample: so a
+/// frame may start at any real time, not only on the 12 MHz ticks. Sample n is
 /// taken at the middle of its interval, t = n + ½ (in samples), as the box model of `Modulator`
 /// centres it, so both models place a frame at the same samples.
 ///
@@ -22,58 +22,23 @@ import RealModule
 /// only the samples inside the buffer: consecutive blocks give the same samples as one.
 public struct BandLimitedModulator: Sendable {
     public let sampleRate: SampleRate
-    /// The filter's −6 dB frequency as a fraction of the sample rate.
-    public let cutoffFraction: Double
-    /// Half the filter's length, µs.
-    public static let halfLength = 3.0
-    /// Table entries per sample.
-    static let resolution = 512
+    /// The receive filter's step response.
+    public let shape: PulseShape
     /// Half the filter's length in samples.
-    let reach: Double
-    /// The step response S at (i / resolution − reach) samples, S(−reach) = 0, S(reach) = 1.
-    let step: [Float]
+    var reach: Double { shape.reach }
 
-    public init(sampleRate: SampleRate, cutoffFraction: Double = 0.4) {
+    public init(sampleRate: SampleRate, filter: ReceiveFilter = .rtl2832u) {
+        self.init(sampleRate: sampleRate, shape: PulseShape(filter: filter, sampleRate: sampleRate))
+    }
+
+    public init(sampleRate: SampleRate, shape: PulseShape) {
         self.sampleRate = sampleRate
-        self.cutoffFraction = cutoffFraction
-        reach = BandLimitedModulator.halfLength * Double(sampleRate.hertz) / 1e6
-        step = BandLimitedModulator.stepResponse(cutoff: cutoffFraction, reach: reach)
+        self.shape = shape
     }
 
-    /// The cumulative sum of the windowed sinc h(t) = 2c·sinc(2c·t)·w(t/reach) (t in samples,
-    /// c the cutoff in cycles per sample), normalised to end at 1.
-    static func stepResponse(cutoff c: Double, reach: Double) -> [Float] {
-        let count = Int((2 * reach * Double(resolution)).rounded()) + 1
-        let dt = 1 / Double(resolution)
-        func h(_ t: Double) -> Double {
-            let x = 2 * c * t
-            let sinc = abs(x) < 1e-12 ? 1 : Double.sin(.pi * x) / (.pi * x)
-            // Blackman window over [−reach, reach].
-            let u = (t + reach) / (2 * reach)
-            let window = 0.42 - 0.5 * Double.cos(2 * .pi * u) + 0.08 * Double.cos(4 * .pi * u)
-            return 2 * c * sinc * window
-        }
-        var sums = [Double](repeating: 0, count: count)
-        var previous = h(-reach)
-        for i in 1..<count {
-            let current = h(Double(i) * dt - reach)
-            sums[i] = sums[i - 1] + (previous + current) / 2 * dt
-            previous = current
-        }
-        let total = sums[count - 1]
-        return sums.map { Float($0 / total) }
-    }
-
-    /// S(x), x in samples from the filter's centre: linear between table entries.
+    /// S(x), x in samples from the filter's centre.
     @inline(__always)
-    func stepResponse(at x: Double) -> Float {
-        let position = (x + reach) * Double(BandLimitedModulator.resolution)
-        if position <= 0 { return 0 }
-        let i = Int(position)
-        if i >= step.count - 1 { return 1 }
-        let fraction = Float(position - Double(i))
-        return step[i] + (step[i + 1] - step[i]) * fraction
-    }
+    func stepResponse(at x: Double) -> Float { shape.stepResponse(at: x) }
 
     /// The preamble start in samples (real): the start tick plus the transmission's `subTick`.
     func start(of transmission: Transmission) -> Double {

@@ -17,10 +17,10 @@ import RealModule
 /// replies decode drops by about 1.1 dB at 2.4 MS/s and 3.5 dB at 2.0 MS/s, where magnitudes
 /// suffer most from the smear.
 ///
-/// The pulse shape is the RTL2832U decimation low-pass of the simulator's realistic channel
-/// (`BandLimitedModulator`, −6 dB at 0.4 × the sample rate); a receiver with a wider filter
-/// smears less than modelled, which costs this pass a little, and it runs only where the
-/// others failed.
+/// The pulse shape starts as the RTL2832U decimation low-pass of the simulator's realistic
+/// channel (`ReceiveFilter.rtl2832u`, −6 dB at 0.4 × the sample rate); the demodulator
+/// replaces it with the shape `PulseLearner` estimates from the replies it decodes, so a
+/// receiver whose filter differs (wider, causal, ringing) is fitted with its own pulses.
 struct CoherentSlicer: Sendable {
     /// Half a bit (0.5 µs) in 1/40 samples: 48 at 2.4 MS/s, 40 at 2.0 MS/s. Times are counted
     /// in fortieths of a sample, so every pulse of a reply starting on the search grid
@@ -30,17 +30,30 @@ struct CoherentSlicer: Sendable {
     /// band-limited pulse of amplitude 1, every 1/40 sample from u = −`lead40`/40.
     private let table: [Float]
     private let lead40: Int
+    /// Samples either side of a pulse its response reaches (the table's half span, whole).
+    var reach: Int { lead40 / 40 }
 
-    init(sampleRate: SampleRate, cutoffFraction: Double = 0.4) {
-        let filter = BandLimitedModulator(sampleRate: sampleRate, cutoffFraction: cutoffFraction)
-        halfBit40 = 240 / Int(sampleRate.ticksPerSample)
-        let hb = Double(halfBit40) / 40
-        lead40 = 40 * (Int(filter.reach.rounded(.up)) + 1)
-        let lead = Double(lead40) / 40
-        table = (0...(2 * lead40 + halfBit40)).map { i in
-            let u = Double(i) / 40 - lead
-            return filter.stepResponse(at: u + 0.5) - filter.stepResponse(at: u + 0.5 - hb)
+    /// The RTL2832U model's pulse (`ReceiveFilter.rtl2832u`), exact at every table entry.
+    init(sampleRate: SampleRate) {
+        let shape = PulseShape(filter: .rtl2832u, sampleRate: sampleRate)
+        let hb = Double(240 / Int(sampleRate.ticksPerSample)) / 40
+        self.init(sampleRate: sampleRate, reach: shape.reach) { x in shape.stepResponse(at: x) - shape.stepResponse(at: x - hb) }
+    }
+
+    /// A pulse response learned or given (`PulseResponse`, interpolated between its nodes).
+    init(sampleRate: SampleRate, response: PulseResponse) {
+        self.init(sampleRate: sampleRate, reach: max(-response.first, response.last - Double(240 / Int(sampleRate.ticksPerSample)) / 40)) {
+            response.value(at: $0)
         }
+    }
+
+    /// `g(x)`: a sample's value, its centre x samples after a pulse of amplitude 1 starts;
+    /// zero beyond `reach` samples either side of the pulse.
+    private init(sampleRate: SampleRate, reach: Double, g: (Double) -> Float) {
+        halfBit40 = 240 / Int(sampleRate.ticksPerSample)
+        lead40 = 40 * (Int(reach.rounded(.up)) + 1)
+        let lead = Double(lead40) / 40
+        table = (0...(2 * lead40 + halfBit40)).map { i in g(Double(i) / 40 - lead + 0.5) }
     }
 
     /// The response at sample `n` to a pulse starting at `a40` fortieths (0 beyond reach).

@@ -27,7 +27,38 @@ extension Demodulator {
             received: ReceivedFrame(frame: best.result.frame, timestamp: ticks, signal: 10 * Double.log10(power)),
             parity: best.result, sampleIndex: carryStart + UInt64(best.start), score: best.score)
         count(frame, power: power)
+        if tuning.learnsPulseShape, best.result.correctedBits == 0, pulseLearner.isLearning {
+            learnPulse(from: best.result.frame, at: best.start, phase: best.phase)
+        }
         return frame
+    }
+
+    /// At most this many replies a noise-floor window (27 ms at 2.4 MS/s) are learned from.
+    static let learnedPerWindow = 8
+
+    /// Offers a reply decoded with clean parity to the pulse learner (`PulseLearner`); when a
+    /// solve is due, the coherent pass takes the new response.
+    mutating func learnPulse(from frame: Frame, at s: Int, phase: Int) {
+        let window = (carryStart + UInt64(s)) >> UInt64(NoiseFloor.windowShift)
+        if window != learningWindow { learningWindow = window; learnedInWindow = 0 }
+        guard learnedInWindow < Demodulator.learnedPerWindow else { return }
+        let count = min(kernels.span, magCount - s)
+        guard s >= 0, count > 0 else { return }
+        let width = rawFormat.bytesPerSample
+        let used = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq -> Bool in
+            raw.withUnsafeBytes { r in
+                rawFormat.complexSamples(r.baseAddress! + s * width, count: count, into: iq.baseAddress!)
+            }
+            guard let refined = coherentSlicer.refineStart(iq.baseAddress!, count: count, start40: 40 * kernels.phases[phase] / kernels.resolution,
+                                                           minimumFit: 0.5) else { return false }
+            return pulseLearner.observe(iq.baseAddress!, count: count, start40: refined.start40, frame: frame, slicer: coherentSlicer)
+        }
+        guard used else { return }
+        learnedInWindow += 1
+        if pulseLearner.isDue, let learned = pulseLearner.solve() {
+            pulseResponse = learned
+            coherentSlicer = CoherentSlicer(sampleRate: sampleRate, response: learned)
+        }
     }
 
     /// A candidate that passed parity: the result, where it was sliced and how clearly.

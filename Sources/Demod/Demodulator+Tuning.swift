@@ -37,6 +37,9 @@ extension Demodulator {
         /// or noisy the input. The sensitivity sweep (2 500 weak replies a second, with FRUIT)
         /// stays under it.
         public var coherentBudget = 128
+        /// Learn the receive chain's pulse response from strong clean replies
+        /// (`PulseLearner`) and fit the coherent pass with it instead of the RTL2832U model.
+        public var learnsPulseShape = true
         /// The default: one of the six shape tests may fail, so preambles half-hidden by
         /// another reply still count (on the busy real recording: 345 frames, 333 without).
         /// Allowing two finds 349 at about twice the cost.
@@ -54,6 +57,7 @@ extension Demodulator {
             t.equalizer16 = 0
             t.directedPasses = 0
             t.coherentPasses = 0
+            t.learnsPulseShape = false
             return t
         }
     }

@@ -48,8 +48,16 @@ public struct Demodulator: Sendable {
     /// (`CoherentSlicer`), which needs the carrier phase that magnitudes drop.
     var raw: [UInt8] = []
     var rawFormat: SampleFormat = .uc8
-    /// The coherent sequence detector for this rate.
-    let coherentSlicer: CoherentSlicer
+    /// The coherent sequence detector for this rate, fitting with the learned pulse.
+    var coherentSlicer: CoherentSlicer
+    /// Learns the pulse response from strong clean replies (`Tuning.learnsPulseShape`).
+    var pulseLearner: PulseLearner
+    /// The pulse response the coherent pass fits with: the RTL2832U model's until the
+    /// learner finds one that explains the replies better.
+    public internal(set) var pulseResponse: PulseResponse
+    /// The noise-floor window replies are being learned from, and how many were in it.
+    var learningWindow: UInt64 = .max
+    var learnedInWindow = 0
     /// Coherent searches run (`CoherentSlicer.decide`), for tuning and the benchmark.
     public internal(set) var coherentSearches: UInt64 = 0
     /// The noise-floor window the coherent budget is being counted in, and the searches in it.
@@ -65,6 +73,10 @@ public struct Demodulator: Sendable {
         offsets = SliceKernels.Offsets(kernels, stride: planes.stride)
         mags = [UInt16](repeating: 0, count: NoiseFloor.windowSize + 2 * (kernels.span + 1) + 16)
         coherentSlicer = CoherentSlicer(sampleRate: sampleRate)
+        let model = PulseResponse(shape: PulseShape(filter: .rtl2832u, sampleRate: sampleRate),
+                                  pulseLength: Double(240 / Int(sampleRate.ticksPerSample)) / 40)
+        pulseResponse = model
+        pulseLearner = PulseLearner(prior: model)
     }
 
     /// Makes room for `n` more magnitudes after the first `magCount` (the carry is normally

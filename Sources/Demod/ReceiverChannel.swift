@@ -7,15 +7,16 @@ import RealModule
 ///
 /// - `ideal`: each sample integrates the pulse envelope over its interval (`Modulator`, a box
 ///   filter), frames start on 12 MHz ticks, the I and Q arms are perfect.
-/// - `realistic`: the RTL2832U's decimation low-pass (`BandLimitedModulator`), frames at any
+/// - `realistic`: a band-limiting filter (`BandLimitedModulator`; by default the RTL2832U's
+///   decimation low-pass, or another `ReceiveFilter` family), frames at any
 ///   real time (the sky draws a random sub-tick offset), and the mixer's flaws as a cheap
 ///   dongle has them: the Q arm's gain off by `iqGainDB` and its phase by `iqPhaseDegrees`,
 ///   and a DC offset on each arm (full scale 1).
 public struct ReceiverChannel: Sendable, Hashable {
-    /// Band-limited (RTL2832U) instead of the box filter.
+    /// Band-limited (by `filter`) instead of the box filter.
     public var bandLimited: Bool
-    /// The band-limiting filter's −6 dB frequency as a fraction of the sample rate.
-    public var cutoffFraction: Double
+    /// The band-limiting filter.
+    public var filter: ReceiveFilter
     /// Gain of the Q arm relative to the I arm, dB.
     public var iqGainDB: Double
     /// Phase error of the Q arm, degrees (Q' = g·(Q·cos ψ + I·sin ψ)).
@@ -24,10 +25,10 @@ public struct ReceiverChannel: Sendable, Hashable {
     public var dcI: Double
     public var dcQ: Double
 
-    public init(bandLimited: Bool, cutoffFraction: Double = 0.4, iqGainDB: Double = 0, iqPhaseDegrees: Double = 0,
+    public init(bandLimited: Bool, filter: ReceiveFilter = .rtl2832u, iqGainDB: Double = 0, iqPhaseDegrees: Double = 0,
                 dcI: Double = 0, dcQ: Double = 0) {
         self.bandLimited = bandLimited
-        self.cutoffFraction = cutoffFraction
+        self.filter = filter
         self.iqGainDB = iqGainDB
         self.iqPhaseDegrees = iqPhaseDegrees
         self.dcI = dcI
@@ -39,6 +40,13 @@ public struct ReceiverChannel: Sendable, Hashable {
     /// The RTL2832U filter and the flaws of a typical dongle: 0.5 dB and 3° of IQ imbalance,
     /// DC offsets of about one uc8 step (0.008 and −0.006 of full scale).
     public static let realistic = ReceiverChannel(bandLimited: true, iqGainDB: 0.5, iqPhaseDegrees: 3, dcI: 0.008, dcQ: -0.006)
+
+    /// The realistic channel through another receive filter.
+    public static func realistic(_ filter: ReceiveFilter) -> ReceiverChannel {
+        var channel = ReceiverChannel.realistic
+        channel.filter = filter
+        return channel
+    }
 
     /// Whether the front end changes samples at all (imbalance or DC).
     public var hasFrontEndFlaws: Bool { iqGainDB != 0 || iqPhaseDegrees != 0 || dcI != 0 || dcQ != 0 }
@@ -72,7 +80,7 @@ public struct ChannelRenderer: Sendable {
     public init(channel: ReceiverChannel, sampleRate: SampleRate) {
         self.channel = channel
         box = Modulator(sampleRate: sampleRate)
-        band = channel.bandLimited ? BandLimitedModulator(sampleRate: sampleRate, cutoffFraction: channel.cutoffFraction) : nil
+        band = channel.bandLimited ? BandLimitedModulator(sampleRate: sampleRate, filter: channel.filter) : nil
     }
 
     /// The samples a transmission touches (absolute indices).
@@ -92,12 +100,17 @@ public struct ChannelRenderer: Sendable {
 }
 
 extension ReceiverChannel {
-    /// The channel a command-line name chooses: `ideal` or `realistic`.
+    /// The channel a command-line name chooses: `ideal`, `realistic`, or `realistic-` and a
+    /// `ReceiveFilter`'s name (`realistic-butterworth4`: the realistic channel through that
+    /// filter).
     public init?(named name: String) {
-        switch name.lowercased() {
+        let lowered = name.lowercased()
+        switch lowered {
         case "ideal": self = .ideal
         case "realistic": self = .realistic
-        default: return nil
+        default:
+            guard lowered.hasPrefix("realistic-"), let filter = ReceiveFilter(named: String(lowered.dropFirst("realistic-".count))) else { return nil }
+            self = .realistic(filter)
         }
     }
 }

@@ -62,6 +62,10 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("ideal-channel"), help: "With --sensitivity: the ideal channel (box filter, frames on 12 MHz ticks, perfect IQ) instead of the realistic one.")
     var idealChannel = false
 
+    @Option(name: .customLong("filter"),
+            help: ArgumentHelp("With --sensitivity: the realistic channel's receive filter: rtl2832u (the model), nyquist-sinc, butterworth4, wideband, or all (one table each); adds a column decoded with the model's pulse instead of the learned one.", valueName: "NAME"))
+    var filter: String?
+
     @Flag(name: .customLong("with-fast"), help: "With --sensitivity: also run --fast (a second column).")
     var withFast = false
 
@@ -94,9 +98,13 @@ struct BenchCommand: AsyncParsableCommand {
                 throw ValidationError("--rate must be 1…100000 and --seconds 1…3600")
             }
         }
-        if !sensitivity && (keep != nil || withFast || idealChannel) {
-            throw ValidationError("--keep, --with-fast and --ideal-channel need --sensitivity")
+        if !sensitivity && (keep != nil || withFast || idealChannel || filter != nil) {
+            throw ValidationError("--keep, --with-fast, --filter and --ideal-channel need --sensitivity")
         }
+        if let filter, filter.lowercased() != "all", ReceiveFilter(named: filter) == nil {
+            throw ValidationError("unknown filter '\(filter)': use \(ReceiveFilter.allCases.map(\.rawValue).joined(separator: ", ")) or all")
+        }
+        if filter != nil && idealChannel { throw ValidationError("--filter and --ideal-channel exclude each other") }
         if let problem = storeOptions.isSet && !store ? "--visits, --points, --file and --queries-only need --store" : storeOptions.problem {
             StandardStreams.error(problem)
             throw ExitCode(1)
@@ -154,10 +162,18 @@ struct BenchCommand: AsyncParsableCommand {
             StandardStreams.error("--sensitivity-frames must be 1 to 100000, --snr finite dB values, --fruit-rate 0 to 100000")
             throw ExitCode(1)
         }
-        let bench = SensitivityBenchmark(snrs: snrs, rates: rates, frames: sensitivityFrames, seed: seed, fruitRate: fruitRate,
-                                         channel: idealChannel ? .ideal : .realistic, fast: withFast, keepDirectory: keep)
+        let channels: [ReceiverChannel]
+        switch filter?.lowercased() {
+        case nil: channels = [idealChannel ? .ideal : .realistic]
+        case "all": channels = ReceiveFilter.allCases.map { .realistic($0) }
+        case let name?: channels = [.realistic(ReceiveFilter(named: name)!)]
+        }
         do {
-            try bench.run { print($0) }
+            for channel in channels {
+                let bench = SensitivityBenchmark(snrs: snrs, rates: rates, frames: sensitivityFrames, seed: seed, fruitRate: fruitRate,
+                                                 channel: channel, fast: withFast, fixedPulse: filter != nil, keepDirectory: keep)
+                try bench.run { print($0) }
+            }
         } catch {
             // Foundation's messages for these differ by platform and are long: say what failed.
             StandardStreams.error("cannot write the signals into \(keep ?? "."): not a writable directory")

@@ -55,7 +55,7 @@ struct SimulatorOptions: ParsableArguments {
     @Flag(name: .customLong("sim-fast"), help: "Run the simulator as fast as possible instead of in real time.")
     var unpaced = false
 
-    @Option(name: .customLong("sim-channel"), help: ArgumentHelp("Simulator receiving channel: ideal, or realistic (RTL2832U band limit, random sub-sample timing, IQ imbalance, DC offset).", valueName: "ideal|realistic"))
+    @Option(name: .customLong("sim-channel"), help: ArgumentHelp("Simulator receiving channel: ideal, or realistic (RTL2832U band limit, random sub-sample timing, IQ imbalance, DC offset), or realistic-FILTER for another receive filter (nyquist-sinc, butterworth4, wideband).", valueName: "ideal|realistic[-FILTER]"))
     var channel = "ideal"
 
     @Option(name: .customLong("sim-arrivals"), help: ArgumentHelp("Simulated arrivals to this airport (built-in code), N of them; repeatable.", valueName: "CODE[:N]"))
@@ -68,7 +68,7 @@ struct SimulatorOptions: ParsableArguments {
     var runway = 240.0
 
     func validate() throws {
-        guard ReceiverChannel(named: channel) != nil else { throw ValidationError("unknown --sim-channel '\(channel)': use ideal or realistic") }
+        guard ReceiverChannel(named: channel) != nil else { throw ValidationError("unknown --sim-channel '\(channel)': use ideal, realistic or realistic-FILTER (FILTER: \(ReceiveFilter.allCases.map(\.rawValue).joined(separator: ", ")))") }
         _ = try RouteOptions.routes(arrivals: arrivals, departures: departures, runway: runway)
     }
 }

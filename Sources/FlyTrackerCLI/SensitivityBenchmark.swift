@@ -22,6 +22,8 @@ struct SensitivityBenchmark {
     var channel: ReceiverChannel
     /// Also run `--fast` (a second column).
     var fast: Bool
+    /// Also run with the RTL2832U model's pulse, not learning it (a column).
+    var fixedPulse = false
     /// Write each signal and its truth here (`sens-2m4-snr06.uc8`, `.jsonl`), to run other
     /// decoders on the very same files.
     var keepDirectory: String?
@@ -33,6 +35,8 @@ struct SensitivityBenchmark {
         /// Demodulator CPU time per sample, ns.
         var nanosecondsPerSample: Double
         var fastNanosecondsPerSample: Double?
+        /// Test frames decoded with the model's pulse (`fixedPulse`).
+        var fixedDecoded: Int?
         /// Test frames the genie receiver (matched filter per bit, one-bit repair) decodes.
         var genie: Int
     }
@@ -54,8 +58,10 @@ struct SensitivityBenchmark {
             try FileManager.default.createDirectory(atPath: keepDirectory, withIntermediateDirectories: true)
         }
         for rate in rates {
-            line("sample rate \(rate), \(frames) DF17 test frames per point, FRUIT \(Int(fruitRate))/s, \(channel.bandLimited ? "realistic" : "ideal") channel, seed \(seed)")
+            let name = channel.bandLimited ? (channel.filter == .rtl2832u ? "realistic" : "realistic \(channel.filter.rawValue)") : "ideal"
+            line("sample rate \(rate), \(frames) DF17 test frames per point, FRUIT \(Int(fruitRate))/s, \(name) channel, seed \(seed)")
             var header = "   SNR dB |   decoded | genie | of genie | false |   fruit | ns/sample"
+            if fixedPulse { header += " | model pulse" }
             if fast { header += " | --fast decoded | false | ns/sample" }
             line(header)
             for snr in snrs + [-.infinity] {
@@ -79,6 +85,11 @@ struct SensitivityBenchmark {
         }
         let (score, ns) = SensitivityBenchmark.demodulate(signal, scenario: scenario, tuning: .init())
         var row = Row(snr: scenario.snr, score: score, nanosecondsPerSample: ns, genie: SensitivityBenchmark.genie(signal, scenario: scenario))
+        if fixedPulse {
+            var tuning = Demodulator.Tuning()
+            tuning.learnsPulseShape = false
+            row.fixedDecoded = SensitivityBenchmark.demodulate(signal, scenario: scenario, tuning: tuning).0.testsDecoded
+        }
         if fast {
             let (fastScore, fastNs) = SensitivityBenchmark.demodulate(signal, scenario: scenario, tuning: .fast)
             row.fastScore = fastScore
@@ -128,6 +139,7 @@ struct SensitivityBenchmark {
                      pad(row.genie > 0 ? String(format: "%.2f", Double(s.testsDecoded) / Double(row.genie)) : "-", 8),
                      pad("\(s.falseFrames)", 5), pad(s.fruit > 0 ? "\(s.fruitDecoded)/\(s.fruit)" : "-", 7),
                      String(format: "%9.2f", row.nanosecondsPerSample)]
+        if let fixed = row.fixedDecoded { cells.append(pad(s.tests > 0 ? "\(fixed)" : "-", 11)) }
         if let f = row.fastScore, let ns = row.fastNanosecondsPerSample {
             cells += [decoded(f, 14), pad("\(f.falseFrames)", 5), String(format: "%9.2f", ns)]
         }

@@ -57,7 +57,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Receiver longitude, degrees (west negative: --lon -73.8).")
     var lon = SkyConfiguration.defaultReceiver.longitude
 
-    @Option(help: ArgumentHelp("Receiving channel: ideal (box filter, frames on 12 MHz ticks, perfect IQ) or realistic (RTL2832U band limit, random sub-sample timing, IQ imbalance, DC offset).", valueName: "ideal|realistic"))
+    @Option(help: ArgumentHelp("Receiving channel: ideal (box filter, frames on 12 MHz ticks, perfect IQ) or realistic (RTL2832U band limit, random sub-sample timing, IQ imbalance, DC offset), or realistic-FILTER for another receive filter (nyquist-sinc, butterworth4, wideband).", valueName: "ideal|realistic[-FILTER]"))
     var channel = "ideal"
 
     @Option(name: .customLong("test-frames"), help: ArgumentHelp("Write a sensitivity test signal instead of a sky: this many random DF17 frames, one per 400 µs, at --snr dB (mean message power over noise power; noise at -30 dBFS), with FRUIT at --fruit-rate (the signals of 'bench --sensitivity').", valueName: "N"))
@@ -90,7 +90,7 @@ struct SimulateCommand: ParsableCommand {
         }
         guard (0...10_000).contains(aircraft) else { throw ValidationError("--aircraft must be between 0 and 10000") }
         guard snr.isFinite else { throw ValidationError("--snr must be a number of dB") }
-        guard ReceiverChannel(named: channel) != nil else { throw ValidationError("unknown channel '\(channel)': use ideal or realistic") }
+        guard ReceiverChannel(named: channel) != nil else { throw ValidationError("unknown channel '\(channel)': use ideal, realistic or realistic-FILTER (FILTER: \(ReceiveFilter.allCases.map(\.rawValue).joined(separator: ", ")))") }
         if let testFrames, !(1...100_000).contains(testFrames) { throw ValidationError("--test-frames must be between 1 and 100000") }
         guard fruitRate.isFinite, (0...100_000).contains(fruitRate) else { throw ValidationError("--fruit-rate must be between 0 and 100000") }
         guard (-90...90).contains(lat), (-180...180).contains(lon) else {

@@ -11,7 +11,40 @@ struct BandLimitedModulatorTests {
         let m = BandLimitedModulator(sampleRate: rate)
         #expect(m.stepResponse(at: -100) == 0 && m.stepResponse(at: 100) == 1)
         #expect(abs(m.stepResponse(at: 0) - 0.5) < 1e-3, "symmetric filter: half way at the edge")
-        #expect(m.step.first! == 0 && abs(m.step.last! - 1) < 1e-6)
+        #expect(m.shape.step.first! == 0 && abs(m.shape.step.last! - 1) < 1e-6)
+    }
+
+    /// Each receive-filter family as specified: the sincs symmetric (half way at the edge), the
+    /// wider ones steeper; the Butterworth causal (nothing before the edge), delayed, and
+    /// overshooting by its textbook 10.8 % (4th order).
+    @Test(arguments: [SampleRate.rate2_0, .rate2_4])
+    func theFilterFamiliesHaveTheirShapes(rate: SampleRate) {
+        func shape(_ f: ReceiveFilter) -> PulseShape { PulseShape(filter: f, sampleRate: rate) }
+        for f in ReceiveFilter.allCases {
+            let s = shape(f)
+            #expect(s.stepResponse(at: -100) == 0 && s.stepResponse(at: 100) == 1, "\(f)")
+            #expect(abs(s.stepResponse(at: s.reach - 0.01) - 1) < 0.01, "\(f) settles within its reach")
+        }
+        for f in [ReceiveFilter.rtl2832u, .nyquistSinc, .wideband] { #expect(abs(shape(f).stepResponse(at: 0) - 0.5) < 1e-3, "\(f)") }
+        // 10 %–90 % rise time, samples: the wider the filter, the shorter.
+        func rise(_ f: ReceiveFilter) -> Double {
+            let s = shape(f)
+            let xs = stride(from: -s.reach, through: s.reach, by: 0.01)
+            return xs.first { s.stepResponse(at: $0) >= 0.9 }! - xs.first { s.stepResponse(at: $0) >= 0.1 }!
+        }
+        #expect(rise(.wideband) < rise(.nyquistSinc) && rise(.nyquistSinc) < rise(.rtl2832u))
+        let butterworth = shape(.butterworth4)
+        #expect(butterworth.stepResponse(at: -0.01) == 0)
+        #expect(butterworth.stepResponse(at: 1) < 0.5, "delayed: under half way a sample after the edge")
+        let peak = stride(from: 0, through: butterworth.reach, by: 0.01).map { butterworth.stepResponse(at: $0) }.max()!
+        #expect(abs(peak - 1.108) < 0.005, "overshoot \(peak)")
+    }
+
+    @Test func channelNamesChooseTheFilter() {
+        #expect(ReceiverChannel(named: "realistic") == .realistic)
+        #expect(ReceiverChannel(named: "realistic-butterworth4")?.filter == .butterworth4)
+        #expect(ReceiverChannel(named: "Realistic-Nyquist-Sinc") == .realistic(.nyquistSinc))
+        #expect(ReceiverChannel(named: "realistic-") == nil && ReceiverChannel(named: "realistic-box") == nil)
     }
 
     /// A long pulse reaches its full amplitude; a lone 0.5 µs pulse at 2.0 MS/s does not, and

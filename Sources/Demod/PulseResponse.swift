@@ -1,0 +1,72 @@
+/// What one half-bit pulse (0.5 µs, amplitude 1) puts into the samples: g(x), the in-phase
+/// value of a sample whose centre lies x samples after the pulse starts, through the receive
+/// chain's filter. Stored as node values every 1/`nodesPerSample` sample from `first`,
+/// linear between nodes, 0 outside.
+///
+/// Through a linear filter a reply is the sum of its pulses' responses, so this is all the
+/// coherent pass (`CoherentSlicer`) needs to know about the filter; `PulseLearner` estimates it.
+public struct PulseResponse: Sendable, Hashable {
+    /// Nodes per sample.
+    public static let nodesPerSample = 8
+    /// x of the first node, samples (negative: a symmetric filter answers before the pulse).
+    public let first: Double
+    /// g at the nodes.
+    public let values: [Float]
+
+    public init(first: Double, values: [Float]) {
+        self.first = first
+        self.values = values
+    }
+
+    /// The response of a pulse `pulseLength` samples long through `shape`: S(x) − S(x − L).
+    public init(shape: PulseShape, pulseLength: Double) {
+        let step = 1 / Double(PulseResponse.nodesPerSample)
+        let first = -(shape.reach / step).rounded(.up) * step
+        let count = Int(((shape.reach + pulseLength - first) / step).rounded(.up)) + 1
+        self.init(first: first, values: (0..<count).map { k in
+            let x = first + Double(k) * step
+            return shape.stepResponse(at: x) - shape.stepResponse(at: x - pulseLength)
+        })
+    }
+
+    /// x of the last node, samples.
+    public var last: Double { first + Double(values.count - 1) / Double(PulseResponse.nodesPerSample) }
+
+    /// g(x), linear between nodes.
+    public func value(at x: Double) -> Float {
+        let position = (x - first) * Double(PulseResponse.nodesPerSample)
+        guard position >= 0 else { return 0 }
+        let k = Int(position)
+        guard k < values.count - 1 else { return k == values.count - 1 && position == Double(k) ? values[k] : 0 }
+        let fraction = Float(position - Double(k))
+        return values[k] + (values[k + 1] - values[k]) * fraction
+    }
+
+    /// The area under g, sample·amplitude: the pulse's length for a filter of gain 1.
+    public var area: Double {
+        values.reduce(0) { $0 + Double($1) } / Double(PulseResponse.nodesPerSample)
+    }
+
+    /// How far `other` is from this response: the root-mean-square difference over the
+    /// nodes, after shifting `other` by the whole number of fortieths of a sample within
+    /// ±`maximumShift` samples that fits best (a learned shape's timing is its own), over
+    /// this response's root-mean-square value. 0 is identical.
+    public func distance(to other: PulseResponse, maximumShift: Double = 1) -> Double {
+        var energy = 0.0
+        for v in values { energy += Double(v) * Double(v) }
+        guard energy > 0 else { return .infinity }
+        var best = Double.infinity
+        let steps = Int((maximumShift * 40).rounded())
+        for shift in -steps...steps {
+            let d = Double(shift) / 40
+            var sum = 0.0
+            for k in values.indices {
+                let x = first + Double(k) / Double(PulseResponse.nodesPerSample)
+                let e = Double(values[k]) - Double(other.value(at: x + d))
+                sum += e * e
+            }
+            best = min(best, sum)
+        }
+        return (best / energy).squareRoot()
+    }
+}

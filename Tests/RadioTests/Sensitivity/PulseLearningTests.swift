@@ -1,0 +1,58 @@
+@testable import Demod
+import ModeS
+import Radio
+import Testing
+
+/// The pulse response the demodulator learns (`PulseLearner`) on each receive-filter family
+/// (`ReceiveFilter`) at both rates: from 0.16 s of strong replies it converges on a response
+/// that predicts the channel's replies (how well a reply's samples are explained, fitted as
+/// the coherent pass fits them) far better than the RTL2832U model does.
+struct PulseLearningTests {
+    /// Demodulates `scenario` and returns the demodulator (its learned response) and the score.
+    static func run(_ scenario: SensitivityScenario, tuning: Demodulator.Tuning = .init()) -> (Demodulator, SensitivityScore) {
+        let signal = scenario.render()
+        var demodulator = Demodulator(sampleRate: scenario.sampleRate)
+        demodulator.tuning = tuning
+        var decoded: [(frame: Frame, sample: UInt64)] = []
+        demodulator.process(SampleBlock(bytes: signal.bytes, format: .uc8, firstSample: 0)) { decoded.append(($0.parity.frame, $0.sampleIndex)) }
+        demodulator.finish { decoded.append(($0.parity.frame, $0.sampleIndex)) }
+        return (demodulator, SensitivityScore(sent: signal.sent, decoded: decoded))
+    }
+
+    /// The mean misfit (residual energy over the reply's) of noiseless replies through
+    /// `filter` (random sub-sample timing, carrier phase and offset; no front-end flaws), each
+    /// fitted with `slicer`'s pulse at the start it finds: only the pulse's error is left.
+    static func misfit(of slicer: CoherentSlicer, filter: ReceiveFilter, rate: SampleRate) -> Float {
+        let renderer = ChannelRenderer(channel: ReceiverChannel(bandLimited: true, filter: filter), sampleRate: rate)
+        let replies = SensitivityScenario(seed: 99, count: 40, snr: 20, sampleRate: rate, channel: .realistic(filter), fruitRate: 0).frames()
+        var total: Float = 0
+        for sent in replies {
+            let first = UInt64(sent.sample.rounded(.down)) - 1
+            let count = 140 * rate.hertz / 1_000_000
+            var iq = [Float](repeating: 0, count: 2 * count)
+            iq.withUnsafeMutableBufferPointer { renderer.add(sent.transmission, into: $0, firstSample: first) }
+            let fitted = iq.withUnsafeBufferPointer { b -> PulseLearner.Fit? in
+                let guess = Int(((sent.sample - Double(first)) * 8).rounded()) * 5
+                guard let start = slicer.refineStart(b.baseAddress!, count: count, start40: guess, minimumFit: 0.1) else { return nil }
+                return PulseLearner.fit(b.baseAddress!, count: count, start40: start.start40, frame: sent.transmission.frame, slicer: slicer)
+            }
+            total += fitted?.misfit ?? 1
+        }
+        return total / Float(replies.count)
+    }
+
+    static let cases: [(ReceiveFilter, SampleRate)] = ReceiveFilter.allCases.flatMap { f in [(f, SampleRate.rate2_4), (f, .rate2_0)] }
+
+    @Test(arguments: cases)
+    func theLearnedPulseConvergesOnTheChannelsFilter(filter: ReceiveFilter, rate: SampleRate) {
+        let scenario = SensitivityScenario(seed: 11, count: 400, snr: 20, sampleRate: rate, channel: .realistic(filter), fruitRate: 0)
+        let (demodulator, score) = Self.run(scenario)
+        #expect(score.testsDecoded >= 398 && score.falseFrames == 0)
+        #expect(demodulator.pulseLearner.observations >= 32)
+        let model = Self.misfit(of: CoherentSlicer(sampleRate: rate), filter: filter, rate: rate)
+        let learned = Self.misfit(of: demodulator.coherentSlicer, filter: filter, rate: rate)
+        print("\(filter) \(rate): model \(model), learned \(learned)")
+        #expect(learned < 0.01, "\(filter) at \(rate): learned pulse misfit \(learned) (model: \(model))")
+        if filter != .rtl2832u { #expect(learned < model / 5, "\(filter) at \(rate): learned \(learned), model \(model)") }
+    }
+}
