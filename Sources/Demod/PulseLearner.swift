@@ -18,16 +18,18 @@ import RealModule
 /// `maximumObservations` (at most 8 replies a noise window, 300 a second: about 7 s of a busy
 /// sky), after which the shape is fixed. A solve is taken only when it explains the replies
 /// significantly better than the model (`solve`), so on a dongle the model already describes
-/// nothing changes. Cost: about 50 µs a reply learned from (x86-64), and a solve of the
-/// 100–130 nodes' equations, 10 times a run.
+/// nothing changes. Cost: each reply learned from adds a few hundred samples' rows (each
+/// touching about a dozen nodes), and a solve of the 105 (2.0 MS/s) or 127 (2.4 MS/s) nodes' equations comes about ten
+/// times a run; the budget (`Demodulator.learnedPerWindow`) bounds both.
 ///
 /// Only replies the current model fits well are used (residual under `maximumMisfit` of the
 /// reply's energy): a strong, clean reply with no overlapping one. The misfit shrinks as the
 /// shape converges, so the test is loose enough for the model's error on any of the
 /// `ReceiveFilter` families.
 struct PulseLearner: Sendable {
-    /// Ridge weight towards the model, and the second-difference weight (per node; one
-    /// reply adds about 5 to each node's diagonal).
+    /// Ridge weight towards the model, and the second-difference weight, per node (a reply's
+    /// rows add their squared interpolation weights, up to 1 a row, to each node's diagonal:
+    /// a few replies outweigh the ridge; these were not tuned beyond `PulseLearningTests`).
     static let ridge = 0.5
     static let smoothness = 4.0
     /// The most residual energy, as a fraction of the fitted reply's, of a reply to learn from.
@@ -84,7 +86,7 @@ struct PulseLearner: Sendable {
         guard end > 32 else { return nil }
         var model = [Float](repeating: 0, count: end)
         for a in starts {
-            let lo = max(0, a / 40 - reach), hi = min(end, a / 40 + reach + 1)
+            let lo = max(0, a / 40 - reach - 1), hi = min(end, a / 40 + reach + 3)
             guard lo < hi else { continue }
             for n in lo..<hi { model[n] += slicer.pulse(n, a) }
         }

@@ -46,27 +46,4 @@ public struct PulseResponse: Sendable, Hashable {
     public var area: Double {
         values.reduce(0) { $0 + Double($1) } / Double(PulseResponse.nodesPerSample)
     }
-
-    /// How far `other` is from this response: the root-mean-square difference over the
-    /// nodes, after shifting `other` by the whole number of fortieths of a sample within
-    /// ±`maximumShift` samples that fits best (a learned shape's timing is its own), over
-    /// this response's root-mean-square value. 0 is identical.
-    public func distance(to other: PulseResponse, maximumShift: Double = 1) -> Double {
-        var energy = 0.0
-        for v in values { energy += Double(v) * Double(v) }
-        guard energy > 0 else { return .infinity }
-        var best = Double.infinity
-        let steps = Int((maximumShift * 40).rounded())
-        for shift in -steps...steps {
-            let d = Double(shift) / 40
-            var sum = 0.0
-            for k in values.indices {
-                let x = first + Double(k) / Double(PulseResponse.nodesPerSample)
-                let e = Double(values[k]) - Double(other.value(at: x + d))
-                sum += e * e
-            }
-            best = min(best, sum)
-        }
-        return (best / energy).squareRoot()
-    }
 }
