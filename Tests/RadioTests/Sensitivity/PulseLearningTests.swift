@@ -55,6 +55,19 @@ struct PulseLearningTests {
         if filter != .rtl2832u { #expect(learned < model / 5, "\(filter) at \(rate): learned \(learned), model \(model)") }
     }
 
+    /// Real transponders' carriers lie tens of kHz from 1090 MHz (the real recording's
+    /// replies: −126 to +19 kHz): turns of a cycle within a reply. The learner measures the
+    /// frequency before it fits the phase, so such replies teach the pulse as well.
+    @Test(arguments: [SampleRate.rate2_4, .rate2_0])
+    func repliesFarOffFrequencyStillTeachThePulse(rate: SampleRate) {
+        let scenario = SensitivityScenario(seed: 12, count: 400, snr: 20, sampleRate: rate, channel: .realistic(.wideband),
+                                           maxFrequencyOffset: 120_000, fruitRate: 0)
+        let (demodulator, _) = Self.run(scenario)
+        #expect(demodulator.pulseLearner.observations >= 30)
+        let learned = Self.misfit(of: demodulator.coherentSlicer, filter: .wideband, rate: rate)
+        #expect(learned < 0.01, "learned pulse misfit \(learned)")
+    }
+
     /// Weak replies through each filter (300 at 6 dB at 2.4 MS/s, at 8 dB at 2.0 MS/s; seed 7)
     /// in a busy sky (FRUIT 1000 a second, 0–25 dB: the strong replies the pulse is learned
     /// from; about 35 are, in 0.12 s). Floors a few frames under today's counts (learned /
