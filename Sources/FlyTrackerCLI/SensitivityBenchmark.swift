@@ -47,9 +47,11 @@ struct SensitivityBenchmark {
                             fruitRate: snr.isFinite ? fruitRate : 0)
     }
 
-    /// The file name a point's signal is kept under (without extension).
-    static func fileName(rate: SampleRate, snr: Double) -> String {
-        let r = rate == .rate2_0 ? "2m0" : "2m4"
+    /// The file name a point's signal is kept under (without extension); a filter other than
+    /// the RTL2832U model's is named in it (`sens-wideband-2m4-snr06.0`), so `--filter all`
+    /// keeps every family's signals.
+    static func fileName(rate: SampleRate, snr: Double, filter: ReceiveFilter = .rtl2832u) -> String {
+        let r = (filter == .rtl2832u ? "" : filter.rawValue + "-") + (rate == .rate2_0 ? "2m0" : "2m4")
         return snr.isFinite ? String(format: "sens-%@-snr%04.1f", r, snr) : "sens-\(r)-noise"
     }
 
@@ -79,7 +81,7 @@ struct SensitivityBenchmark {
     func measure(_ scenario: SensitivityScenario) throws -> Row {
         let signal = scenario.render()
         if let keepDirectory {
-            let base = keepDirectory + "/" + SensitivityBenchmark.fileName(rate: scenario.sampleRate, snr: scenario.snr)
+            let base = keepDirectory + "/" + SensitivityBenchmark.fileName(rate: scenario.sampleRate, snr: scenario.snr, filter: scenario.channel.filter)
             try Data(signal.bytes).write(to: URL(fileURLWithPath: base + ".uc8"))
             try Data(signal.sent.map { $0.jsonLine + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: base + ".jsonl"))
         }

@@ -36,4 +36,10 @@ struct SensitivityBenchCommandTests {
         // At 20 dB every test frame decodes, with the learned pulse and with the model's.
         #expect(lines.filter { $0.contains("20/20") && $0.hasSuffix("20") }.count == 2, "\(lines)")
     }
+
+    @Test func keptSignalsNameTheirFilter() {
+        #expect(SensitivityBenchmark.fileName(rate: .rate2_4, snr: 6) == "sens-2m4-snr06.0")
+        #expect(SensitivityBenchmark.fileName(rate: .rate2_0, snr: 12, filter: .wideband) == "sens-wideband-2m0-snr12.0")
+        #expect(SensitivityBenchmark.fileName(rate: .rate2_4, snr: -.infinity, filter: .butterworth4) == "sens-butterworth4-2m4-noise")
+    }
 }
