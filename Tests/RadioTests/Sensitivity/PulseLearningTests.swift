@@ -71,7 +71,7 @@ struct PulseLearningTests {
     /// Weak replies through each filter (300 at 6 dB at 2.4 MS/s, at 8 dB at 2.0 MS/s; seed 7)
     /// in a busy sky (FRUIT 1000 a second, 0–25 dB: the strong replies the pulse is learned
     /// from; about 35 are, in 0.12 s). Floors a few frames under today's counts (learned /
-    /// model pulse: 21/21, 7/7; 128/116, 133/126; 77/73, 75/69; 160/129, 200/198 at 2.4 and
+    /// model pulse: 21/21, 7/7; 128/116, 133/126; 77/73, 75/69; 160/129, 199/198 at 2.4 and
     /// 2.0 MS/s); the learned pulse reads more than the model's on every family but the
     /// model's own, where it is not taken; no false frame.
     @Test(arguments: [
