@@ -36,13 +36,13 @@ struct CoherentSlicer: Sendable {
     /// The RTL2832U model's pulse (`ReceiveFilter.rtl2832u`), exact at every table entry.
     init(sampleRate: SampleRate) {
         let shape = PulseShape(filter: .rtl2832u, sampleRate: sampleRate)
-        let hb = Double(240 / Int(sampleRate.ticksPerSample)) / 40
+        let hb = PulseResponse.halfBit(at: sampleRate)
         self.init(sampleRate: sampleRate, reach: shape.reach) { x in shape.stepResponse(at: x) - shape.stepResponse(at: x - hb) }
     }
 
     /// A pulse response learned or given (`PulseResponse`, interpolated between its nodes).
     init(sampleRate: SampleRate, response: PulseResponse) {
-        self.init(sampleRate: sampleRate, reach: max(-response.first, response.last - Double(240 / Int(sampleRate.ticksPerSample)) / 40)) {
+        self.init(sampleRate: sampleRate, reach: max(-response.first, response.last - PulseResponse.halfBit(at: sampleRate))) {
             response.value(at: $0)
         }
     }

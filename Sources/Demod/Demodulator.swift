@@ -73,8 +73,7 @@ public struct Demodulator: Sendable {
         offsets = SliceKernels.Offsets(kernels, stride: planes.stride)
         mags = [UInt16](repeating: 0, count: NoiseFloor.windowSize + 2 * (kernels.span + 1) + 16)
         coherentSlicer = CoherentSlicer(sampleRate: sampleRate)
-        let model = PulseResponse(shape: PulseShape(filter: .rtl2832u, sampleRate: sampleRate),
-                                  pulseLength: Double(240 / Int(sampleRate.ticksPerSample)) / 40)
+        let model = PulseResponse(filter: .rtl2832u, sampleRate: sampleRate)
         pulseResponse = model
         pulseLearner = PulseLearner(prior: model)
     }

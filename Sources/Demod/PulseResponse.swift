@@ -29,6 +29,14 @@ public struct PulseResponse: Sendable, Hashable {
         })
     }
 
+    /// The half-bit pulse (0.5 µs) of `filter` at `sampleRate`.
+    public init(filter: ReceiveFilter, sampleRate: SampleRate) {
+        self.init(shape: PulseShape(filter: filter, sampleRate: sampleRate), pulseLength: PulseResponse.halfBit(at: sampleRate))
+    }
+
+    /// A half bit (0.5 µs) in samples: 1.2 at 2.4 MS/s, 1 at 2.0 MS/s.
+    public static func halfBit(at sampleRate: SampleRate) -> Double { Double(sampleRate.hertz) / 2e6 }
+
     /// x of the last node, samples.
     public var last: Double { first + Double(values.count - 1) / Double(PulseResponse.nodesPerSample) }
 
