@@ -337,11 +337,11 @@ struct CoherentSlicer: Sendable {
 
 
 extension CoherentSlicer {
-    /// The five least reliable bits after the DF (1-based frame bit numbers, least first).
-    static func weakest(_ reliability: [Float], bitCount: Int) -> Demodulator.WeakestBits {
+    /// The `count` least reliable bits after the DF (1-based frame bit numbers, least first;
+    /// equal reliabilities: the earlier bit first).
+    static func leastReliable(_ reliability: [Float], bitCount: Int, count: Int) -> [Int] {
         var order = Array(5..<bitCount)
         order.sort { (reliability[$0], $0) < (reliability[$1], $1) }
-        func bit(_ i: Int) -> Int { i < order.count ? order[i] + 1 : 0 }
-        return Demodulator.WeakestBits(bits: (bit(0), bit(1), bit(2), bit(3), bit(4)))
+        return order.prefix(count).map { $0 + 1 }
     }
 }

@@ -210,9 +210,12 @@ extension Demodulator {
             guard let candidate = Frame(raw: decision.raw & mask, bitCount: bitCount) else { continue }
             let syndrome = CRC24.syndrome(of: candidate)
             if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
-            let weakest = CoherentSlicer.weakest(decision.reliability, bitCount: bitCount)
-            if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time)
-                ?? repairUnknownSquitter(candidate, syndrome: syndrome, weakest: weakest) { return result }
+            let order = CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount,
+                                                     count: max(5, tuning.coherentErasureBits))
+            if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: WeakestBits(order), at: time) { return result }
+            if candidate.isExtendedSquitter { squitterRepairs.coherent &+= 1 }
+            if let result = repairUnknownSquitter(candidate, syndrome: syndrome, positions: order.prefix(tuning.coherentErasureBits),
+                                                  maximumFlips: tuning.coherentErasureFlips) { return result }
         }
         return nil
     }
@@ -256,8 +259,9 @@ extension Demodulator {
         let syndrome = CRC24.syndrome(of: candidate)
         if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
         let weakest = weakestBits(e, bits: bits, count: candidate.bitCount, decision: decision)
-        return repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time)
-            ?? repairUnknownSquitter(candidate, syndrome: syndrome, weakest: weakest)
+        if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time) { return result }
+        if candidate.isExtendedSquitter { squitterRepairs.magnitude &+= 1 }
+        return repairUnknownSquitter(candidate, syndrome: syndrome, weakest: weakest)
     }
 
     /// Slices the bits after a preamble; nil for a format with no defined length, or when
@@ -355,6 +359,19 @@ extension Demodulator {
     struct WeakestBits {
         var bits: (Int, Int, Int, Int, Int)
 
+        /// The first five of `order` (1-based bit numbers, weakest first; fewer: 0 after).
+        init(_ order: [Int]) {
+            func bit(_ i: Int) -> Int { i < order.count ? order[i] : 0 }
+            bits = (bit(0), bit(1), bit(2), bit(3), bit(4))
+        }
+
+        init(bits: (Int, Int, Int, Int, Int)) { self.bits = bits }
+
+        /// The bits in use among the first `limit`, weakest first.
+        func prefix(_ limit: Int) -> some Sequence<Int> {
+            (0..<count(upTo: limit)).lazy.map { self[$0] }
+        }
+
         /// Slots in use among the first `limit`.
         func count(upTo limit: Int) -> Int {
             var n = 0
@@ -398,22 +415,25 @@ extension Demodulator {
     }
 
     /// Soft-decision repair of an extended squitter (DF17/18) from an address not known yet:
-    /// inverts every non-empty subset of the `tuning.unknownRepairBits` weakest bits and takes
-    /// a variant only when its parity holds exactly (no further correction). A real reply
-    /// with a few bit errors has them where the margins are smallest; noise has no such
-    /// structure. Each candidate has 2^n − 1 variants, each a random 24-bit syndrome to noise,
-    /// so a candidate that is not a reply passes with probability (2^n − 1)/2^24 (31/2^24 ≈
-    /// 1.8e-6 for n = 5), the bound stated and measured in the README.
+    /// the parity equations are solved on its least reliable bits (`positions`, least first)
+    /// over GF(2) (`ErasureRepair`), and the solution taken only when it inverts at most
+    /// `maximumFlips` of them and leaves the parity holding exactly (no further correction). A
+    /// real reply with a few bit errors has them where the bits are least sure; noise has no
+    /// such structure, and a candidate that is not a reply passes with probability at most
+    /// `ErasureRepair.falseAcceptBound`: 31 / 2²⁴ ≈ 1.8 × 10⁻⁶ for the magnitude path's five
+    /// weakest bits (any subset), the bound stated and measured in the README.
+    func repairUnknownSquitter<S: Sequence<Int>>(_ candidate: Frame, syndrome: UInt32, positions: S, maximumFlips: Int) -> ParityResult? {
+        guard candidate.isExtendedSquitter, maximumFlips > 0 else { return nil }
+        let solver = ErasureRepair(positions: positions, bitCount: candidate.bitCount)
+        guard let (mask, flips) = solver.repair(syndrome: syndrome, maximumFlips: maximumFlips),
+              let frame = Frame(raw: candidate.raw ^ mask, bitCount: candidate.bitCount) else { return nil }
+        return ParityResult(frame: frame, outcome: .corrected(bits: flips), address: UInt32(frame.bits(9, 32)), interrogatorID: nil)
+    }
+
+    /// `repairUnknownSquitter` on the magnitude path: any subset of the
+    /// `tuning.unknownRepairBits` weakest bits.
     func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, weakest w: WeakestBits) -> ParityResult? {
-        let df = candidate.downlinkFormat
-        guard df == 17 || df == 18 else { return nil }
-        return flipWeakBits(candidate, syndrome: syndrome, w, count: w.count(upTo: tuning.unknownRepairBits)) { syndrome, variant in
-            guard syndrome == 0 else { return nil }
-            let frame = variant()
-            return ParityResult(frame: frame, outcome: .ok, address: UInt32(frame.bits(9, 32)), interrogatorID: nil)
-        }.map { result, flipped in
-            ParityResult(frame: result.frame, outcome: .corrected(bits: flipped), address: result.address, interrogatorID: nil)
-        }
+        repairUnknownSquitter(candidate, syndrome: syndrome, positions: w.prefix(tuning.unknownRepairBits), maximumFlips: tuning.unknownRepairBits)
     }
 
     /// After a failed parity check: inverts every non-empty subset of the three weakest bits

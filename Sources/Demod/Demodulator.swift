@@ -60,6 +60,10 @@ public struct Demodulator: Sendable {
     var learnedInWindow = 0
     /// Coherent searches run (`CoherentSlicer.decide`), for tuning and the benchmark.
     public internal(set) var coherentSearches: UInt64 = 0
+    /// Candidates whose soft repair as an extended squitter from an unknown address was tried
+    /// (`repairUnknownSquitter`), per path: each is one chance for noise to pass
+    /// (`ErasureRepair.falseAcceptBound`), counted for the noise benchmark.
+    public internal(set) var squitterRepairs: (magnitude: UInt64, coherent: UInt64) = (0, 0)
     /// The noise-floor window the coherent budget is being counted in, and the searches in it.
     var coherentWindow: UInt64 = .max
     var coherentSearchesInWindow = 0

@@ -50,13 +50,16 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("sensitivity-frames"), help: "With --sensitivity: DF17 test frames per point.")
     var sensitivityFrames = 1000
 
-    @Option(name: .customLong("sample-rate"), help: "With --sensitivity: 2.0M, 2.4M or both.")
+    @Option(help: ArgumentHelp("Measure false accepts instead: this many seconds of realistic-channel noise per rate (--sample-rate) through the demodulator; prints the false frames, the aircraft they would make, and the soft repairs tried with what their bound expects.", valueName: "SECONDS"))
+    var noise: Double?
+
+    @Option(name: .customLong("sample-rate"), help: "With --sensitivity or --noise: 2.0M, 2.4M or both.")
     var sampleRate = "both"
 
     @Option(name: .customLong("fruit-rate"), help: "With --sensitivity: FRUIT (other aircraft's replies) per second.")
     var fruitRate = 200.0
 
-    @Option(help: "With --sensitivity: seed of the signals.")
+    @Option(help: "With --sensitivity or --noise: seed of the signals.")
     var seed: UInt64 = 1
 
     @Flag(name: .customLong("ideal-channel"), help: "With --sensitivity: the ideal channel (box filter, frames on 12 MHz ticks, perfect IQ) instead of the realistic one.")
@@ -101,6 +104,7 @@ struct BenchCommand: AsyncParsableCommand {
         if !sensitivity && (keep != nil || withFast || idealChannel || filter != nil) {
             throw ValidationError("--keep, --with-fast, --filter and --ideal-channel need --sensitivity")
         }
+        if let noise, !(noise > 0 && noise <= 86_400) { throw ValidationError("--noise must be 1 to 86400 seconds") }
         if let filter, filter.lowercased() != "all", ReceiveFilter(named: filter) == nil {
             throw ValidationError("unknown filter '\(filter)': use \(ReceiveFilter.allCases.map(\.rawValue).joined(separator: ", ")) or all")
         }
@@ -120,6 +124,9 @@ struct BenchCommand: AsyncParsableCommand {
             return try await reportingErrors { try await bench.run() }
         }
         if sensitivity { return try runSensitivity() }
+        if let noise {
+            return NoiseBenchmark(seconds: noise, rates: try benchRates(), seed: seed).run { print($0) }
+        }
         let corpus = BenchCorpus.make(count: frames)
         let clock = ContinuousClock()
         var best = Duration.seconds(1_000_000)
@@ -147,16 +154,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     /// `--sensitivity`: see `SensitivityBenchmark`.
     private func runSensitivity() throws {
-        let rates: [SampleRate]
-        switch sampleRate.lowercased() {
-        case "both": rates = [.rate2_4, .rate2_0]
-        default:
-            guard let rate = SampleRate(argument: sampleRate) else {
-                StandardStreams.error("unsupported sample rate '\(sampleRate)': use 2.0M, 2.4M or both")
-                throw ExitCode(1)
-            }
-            rates = [rate]
-        }
+        let rates = try benchRates()
         guard sensitivityFrames > 0, sensitivityFrames <= 100_000, snrs.allSatisfy({ $0.isFinite && abs($0) < 100 }),
               fruitRate.isFinite, fruitRate >= 0, fruitRate <= 100_000 else {
             StandardStreams.error("--sensitivity-frames must be 1 to 100000, --snr finite dB values, --fruit-rate 0 to 100000")
@@ -179,6 +177,16 @@ struct BenchCommand: AsyncParsableCommand {
             StandardStreams.error("cannot write the signals into \(keep ?? "."): not a writable directory")
             throw ExitCode(1)
         }
+    }
+
+    /// The rates of `--sample-rate` (2.0M, 2.4M or both).
+    private func benchRates() throws -> [SampleRate] {
+        if sampleRate.lowercased() == "both" { return [.rate2_4, .rate2_0] }
+        guard let rate = SampleRate(argument: sampleRate) else {
+            StandardStreams.error("unsupported sample rate '\(sampleRate)': use 2.0M, 2.4M or both")
+            throw ExitCode(1)
+        }
+        return [rate]
     }
 
     /// The demodulator part: see `DemodBenchmark`.

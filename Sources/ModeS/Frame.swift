@@ -80,6 +80,14 @@ public struct Frame: Hashable, Sendable {
         return df >= 24 ? 24 : df
     }
 
+    /// An extended squitter: DF17 (from a transponder) or DF18 (non-transponder devices, TIS-B,
+    /// ADS-R), whose parity is clean (Annex 10 Vol IV §3.1.2.8.6, §3.1.2.8.7).
+    @inlinable
+    public var isExtendedSquitter: Bool {
+        let df = downlinkFormat
+        return df == 17 || df == 18
+    }
+
     /// The last 24 bits: the AP or PI field (parity overlaid with address or interrogator id).
     @inlinable
     public var parityField: UInt32 { UInt32(bits(bitCount - 23, bitCount)) }

@@ -58,8 +58,7 @@ struct CoherentSlicerTests {
         let decisions = reply.iq.withUnsafeBufferPointer {
             slicer.decide($0.baseAddress!, count: $0.count / 2, start40: reply.start40, passes: 1)
         }
-        let weakest = CoherentSlicer.weakest(decisions[0].reliability, bitCount: 112)
-        let weak = (0..<5).map { weakest[$0] - 1 }
+        let weak = CoherentSlicer.leastReliable(decisions[0].reliability, bitCount: 112, count: 5).map { $0 - 1 }
         #expect(weak.contains { abs($0 - 60) <= 1 }, "weakest \(weak)")
     }
 

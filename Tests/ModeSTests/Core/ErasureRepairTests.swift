@@ -1,0 +1,82 @@
+import Testing
+@testable import ModeS
+
+/// `ErasureRepair`: the parity equations solved over GF(2) on chosen positions. It must undo
+/// every error pattern of at most `t` bits confined to them, nothing else, and answer for
+/// exactly as many syndromes as its false-accept bound counts.
+struct ErasureRepairTests {
+    /// A valid DF17 (pyModeS's airborne-position example).
+    static let squitter = try! Frame(hex: "8D40621D58C382D690C8AC2863A7")
+
+    @Test func everyPatternOfUpToThreeBitsAmongTwelvePositionsIsUndone() {
+        var rng = SplitMix64(seed: 11)
+        for _ in 0..<300 {
+            // Twelve distinct positions after the DF.
+            var positions: [Int] = []
+            while positions.count < 12 {
+                let p = Int(rng.next() % 107) + 6
+                if !positions.contains(p) { positions.append(p) }
+            }
+            let solver = ErasureRepair(positions: positions, bitCount: 112)
+            let flips = Int(rng.next() % 3) + 1
+            var damaged = Self.squitter
+            var chosen = Set<Int>()
+            while chosen.count < flips { chosen.insert(positions[Int(rng.next() % 12)]) }
+            for p in chosen { damaged = damaged.flipping(bit: p) }
+            guard solver.rank == 12 else { continue }
+            let repair = solver.repair(syndrome: CRC24.syndrome(of: damaged), maximumFlips: 3)
+            #expect(repair?.flips == flips)
+            #expect(repair.map { Frame(raw: damaged.raw ^ $0.mask, bitCount: 112) } == Self.squitter)
+        }
+    }
+
+    @Test func anErrorOutsideThePositionsIsNotRepairedIntoTheReply() {
+        let positions = [20, 33, 47, 58, 71, 88, 90, 101]
+        let solver = ErasureRepair(positions: positions, bitCount: 112)
+        let damaged = Self.squitter.flipping(bit: 33).flipping(bit: 40)
+        if let repair = solver.repair(syndrome: CRC24.syndrome(of: damaged), maximumFlips: 8) {
+            #expect(Frame(raw: damaged.raw ^ repair.mask, bitCount: 112) != Self.squitter)
+        }
+        // One bit too many for the limit: refused, though it is solvable.
+        let three = Self.squitter.flipping(bit: 20).flipping(bit: 47).flipping(bit: 101)
+        #expect(solver.repair(syndrome: CRC24.syndrome(of: three), maximumFlips: 2) == nil)
+        #expect(solver.repair(syndrome: CRC24.syndrome(of: three), maximumFlips: 3)?.flips == 3)
+        // A clean frame needs nothing: no repair to take.
+        #expect(solver.solve(syndrome: 0) == 0)
+        #expect(solver.repair(syndrome: 0, maximumFlips: 3) == nil)
+    }
+
+    /// The bound is exact: of all 2²⁴ syndromes, the solver repairs with at most t bits exactly
+    /// Σ_{k=1…t} C(n, k) when the positions are independent, so a random candidate passes with
+    /// probability `falseAcceptBound`.
+    @Test func theSyndromesRepairedAreExactlyThoseTheBoundCounts() {
+        let solver = ErasureRepair(positions: [9, 17, 26, 30, 44, 52, 61, 69, 77, 85, 96, 110], bitCount: 112)
+        #expect(solver.rank == 12)
+        var repaired = 0
+        for s in UInt32(1)..<(1 << 24) where solver.repair(syndrome: s, maximumFlips: 3) != nil { repaired += 1 }
+        // 12 + 66 + 220.
+        #expect(repaired == 298)
+        #expect(ErasureRepair.falseAcceptBound(erasures: 12, maximumFlips: 3) == 298 / Double(1 << 24))
+        #expect(ErasureRepair.falseAcceptBound(erasures: 5, maximumFlips: 5) == 31 / Double(1 << 24))
+    }
+
+    @Test func dependentPositionsAreDroppedSoEachSyndromeHasOneAnswer() {
+        // Any 24 consecutive bits are independent (the CRC detects every burst of 24); a 25th
+        // depends on them.
+        let solver = ErasureRepair(positions: Array(60...84), bitCount: 112)
+        #expect(solver.rank == 24)
+        // Every syndrome is then solvable, by the first 24 positions alone.
+        let damaged = Self.squitter.flipping(bit: 70).flipping(bit: 84)
+        let mask = solver.solve(syndrome: CRC24.syndrome(of: damaged))
+        #expect(mask != nil && mask! & (UInt128(1) << UInt128(128 - 84)) == 0)
+        #expect(mask.map { CRC24.syndrome(of: Frame(raw: damaged.raw ^ $0, bitCount: 112)!) } == 0)
+    }
+
+    @Test func shortRepliesUseTheirOwnBitSyndromes() {
+        let allCall = Frame.allCall(address: 0x4840D6)
+        let damaged = allCall.flipping(bit: 12).flipping(bit: 30)
+        let solver = ErasureRepair(positions: [30, 7, 12, 40], bitCount: 56)
+        let repair = solver.repair(syndrome: CRC24.syndrome(of: damaged) ^ CRC24.syndrome(of: allCall), maximumFlips: 2)
+        #expect(repair.map { Frame(raw: damaged.raw ^ $0.mask, bitCount: 56) } == allCall)
+    }
+}
