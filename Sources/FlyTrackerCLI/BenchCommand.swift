@@ -105,7 +105,13 @@ struct BenchCommand: AsyncParsableCommand {
             throw ValidationError("--keep, --with-fast, --filter and --ideal-channel need --sensitivity")
         }
         if let noise, !(noise > 0 && noise <= 86_400) { throw ValidationError("--noise must be 1 to 86400 seconds") }
-        if let filter, filter.lowercased() != "all", ReceiveFilter(named: filter) == nil {
+        if sampleRate.lowercased() != "both" && SampleRate(argument: sampleRate) == nil {
+            throw ValidationError("unsupported sample rate '\(sampleRate)': use 2.0M, 2.4M or both")
+        }
+        if noise != nil && (sensitivity || store || eta || aggregate) {
+            throw ValidationError("--noise is a measurement of its own: leave out --sensitivity, --store, --eta and --aggregate")
+        }
+        if let filter, sensitivityChannels == nil {
             throw ValidationError("unknown filter '\(filter)': use \(ReceiveFilter.allCases.map(\.rawValue).joined(separator: ", ")) or all")
         }
         if filter != nil && idealChannel { throw ValidationError("--filter and --ideal-channel exclude each other") }
@@ -160,12 +166,7 @@ struct BenchCommand: AsyncParsableCommand {
             StandardStreams.error("--sensitivity-frames must be 1 to 100000, --snr finite dB values, --fruit-rate 0 to 100000")
             throw ExitCode(1)
         }
-        let channels: [ReceiverChannel]
-        switch filter?.lowercased() {
-        case nil: channels = [idealChannel ? .ideal : .realistic]
-        case "all": channels = ReceiveFilter.allCases.map { .realistic($0) }
-        case let name?: channels = [.realistic(ReceiveFilter(named: name)!)]
-        }
+        guard let channels = sensitivityChannels else { throw ValidationError("unknown filter '\(filter ?? "")'") }
         do {
             for channel in channels {
                 let bench = SensitivityBenchmark(snrs: snrs, rates: rates, frames: sensitivityFrames, seed: seed, fruitRate: fruitRate,
@@ -176,6 +177,16 @@ struct BenchCommand: AsyncParsableCommand {
             // Foundation's messages for these differ by platform and are long: say what failed.
             StandardStreams.error("cannot write the signals into \(keep ?? "."): not a writable directory")
             throw ExitCode(1)
+        }
+    }
+
+    /// The channels of `--sensitivity`: the ideal or realistic one, or the realistic one with
+    /// each filter `--filter` names (`all`: every family); nil for a name that is none.
+    var sensitivityChannels: [ReceiverChannel]? {
+        switch filter?.lowercased() {
+        case nil: [idealChannel ? .ideal : .realistic]
+        case "all": ReceiveFilter.allCases.map { .realistic($0) }
+        case let name?: ReceiveFilter(named: name).map { [.realistic($0)] }
         }
     }
 

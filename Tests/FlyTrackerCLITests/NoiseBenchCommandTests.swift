@@ -7,7 +7,8 @@ import Testing
 /// `flytracker bench --noise SECONDS`: realistic-channel noise through the default
 /// demodulator, both rates side by side, with its false frames and soft repairs counted.
 struct NoiseBenchCommandTests {
-    @Test(arguments: [["bench", "--noise", "0"], ["bench", "--noise", "-5"], ["bench", "--noise", "100000"]])
+    @Test(arguments: [["bench", "--noise", "0"], ["bench", "--noise", "-5"], ["bench", "--noise", "100000"],
+                      ["bench", "--noise", "60", "--sensitivity"], ["bench", "--noise", "60", "--sample-rate", "3M"]])
     func aDurationOutOfRangeIsRefused(arguments: [String]) {
         #expect(throws: (any Error).self) { try FlyTracker.parseAsRoot(arguments) }
     }
