@@ -35,15 +35,21 @@ extension Demodulator {
 
     /// At most this many replies a noise-floor window (27 ms at 2.4 MS/s) are learned from.
     static let learnedPerWindow = 8
+    /// At most this many are offered a window, used or not: each offer costs a start
+    /// refinement and a fit (a few hundred samples, two turns each), so a sky whose replies
+    /// all fail the fit costs at most this many fits a window, about 1 200 a second.
+    static let offeredPerWindow = 32
 
     /// Offers a reply decoded with clean parity to the pulse learner (`PulseLearner`); when a
     /// solve is due, the coherent pass takes the new response.
     mutating func learnPulse(from frame: Frame, at s: Int, phase: Int) {
         let window = (carryStart + UInt64(s)) >> UInt64(NoiseFloor.windowShift)
-        if window != learningWindow { learningWindow = window; learnedInWindow = 0 }
-        guard learnedInWindow < Demodulator.learnedPerWindow else { return }
+        if window != learningWindow { learningWindow = window; learnedInWindow = 0; offeredInWindow = 0 }
+        guard learnedInWindow < Demodulator.learnedPerWindow, offeredInWindow < Demodulator.offeredPerWindow else { return }
         let count = min(kernels.span, magCount - s)
         guard s >= 0, count > 0 else { return }
+        offeredInWindow += 1
+        pulseOffers &+= 1
         let width = rawFormat.bytesPerSample
         let used = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq -> Bool in
             raw.withUnsafeBytes { r in

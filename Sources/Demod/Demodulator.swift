@@ -55,9 +55,13 @@ public struct Demodulator: Sendable {
     /// The pulse response the coherent pass fits with: the RTL2832U model's until the
     /// learner finds one that explains the replies better.
     public internal(set) var pulseResponse: PulseResponse
-    /// The noise-floor window replies are being learned from, and how many were in it.
+    /// The noise-floor window replies are being learned from, how many were used in it and
+    /// how many offered.
     var learningWindow: UInt64 = .max
     var learnedInWindow = 0
+    var offeredInWindow = 0
+    /// Replies offered to the learner (fits made), for its tests and tuning.
+    public internal(set) var pulseOffers: UInt64 = 0
     /// Coherent searches run (`CoherentSlicer.decide`), for tuning and the benchmark.
     public internal(set) var coherentSearches: UInt64 = 0
     /// Candidates whose soft repair as an extended squitter from an unknown address was tried

@@ -17,7 +17,7 @@ import RealModule
 /// the model's value and noise does not make it ragged), and the result normalised to the
 /// model's area (the fitted amplitude absorbs any gain). Starting from the model, the shape
 /// converges as replies come: solves at 16, 32, 64 … observations, the last at
-/// `maximumObservations` (at most 8 replies a noise window, 250 to 300 a second: about 7 s of
+/// `maximumObservations` (at most 8 replies a noise window, 250 to 300 a second: about 2 s of
 /// a busy sky), after which the shape is fixed. A solve is taken only when it explains the
 /// replies significantly better than the model (`solve`), so on a dongle the model already
 /// describes nothing changes. On the real recording at 2.0 MS/s it learns from 48 replies in
@@ -41,11 +41,16 @@ struct PulseLearner: Sendable {
     /// The most residual energy, as a fraction of the fitted reply's, of a reply to learn from.
     static let maximumMisfit: Float = 0.3
     /// Observations after which the shape is fixed.
-    static let maximumObservations = 2048
+    /// (Each observation costs a fit and a few tens of thousands of multiply-adds into the
+    /// normal equations: on the dense recording 2 048 of them were a fifth of the run's CPU;
+    /// 512 rows of a few hundred samples each fix ~100 nodes far more tightly than needed.)
+    static let maximumObservations = 512
 
     /// The model the solve is regularised towards.
     let prior: PulseResponse
-    /// Normal equations over the nodes of g (row-major, full) and their right-hand side.
+    /// Normal equations over the nodes of g (row-major; only the upper triangle, i ≤ j, is
+    /// summed: the matrix is symmetric, `symmetricGram` fills in the rest) and their
+    /// right-hand side.
     private var gram: [Double]
     private var rhs: [Double]
     /// Σ y² and the rows summed: with `gram` and `rhs`, the residual of any response.
@@ -108,11 +113,12 @@ struct PulseLearner: Sendable {
         }
         let omega = lr == 0 && li == 0 ? 0 : Double.atan2(y: Double(li), x: Double(lr))
         var turned = [Float](repeating: 0, count: 2 * end)
+        var turn = Rotation(angle: -omega * 0.5, step: -omega)
         for n in 0..<end {
-            let t = -omega * (Double(n) + 0.5)
-            let c = Float(Double.cos(t)), s = Float(Double.sin(t))
+            let c = Float(turn.cos), s = Float(turn.sin)
             turned[2 * n] = iq[2 * n] * c - iq[2 * n + 1] * s
             turned[2 * n + 1] = iq[2 * n] * s + iq[2 * n + 1] * c
+            turn.advance()
         }
         var carrier = CoherentSlicer.Carrier(origin: 0)
         let stretch = (end + 7) / 8
@@ -127,9 +133,11 @@ struct PulseLearner: Sendable {
         let line = carrier.fit()
         var inPhase = [Float](repeating: 0, count: end)
         var rm: Float = 0, mm: Float = 0, quadrature: Float = 0
+        // The phase line is linear in time: its turn advances by the slope a sample.
+        var phase = Rotation(angle: line.angle(at: 0.5), step: line.slope)
         for n in 0..<end {
-            let theta = line.angle(at: Double(n) + 0.5)
-            let c = Float(Double.cos(theta)), s = Float(Double.sin(theta))
+            let c = Float(phase.cos), s = Float(phase.sin)
+            phase.advance()
             inPhase[n] = turned[2 * n] * c + turned[2 * n + 1] * s
             let q = turned[2 * n + 1] * c - turned[2 * n] * s
             rm += inPhase[n] * model[n]; mm += model[n] * model[n]; quadrature += q * q
@@ -154,23 +162,46 @@ struct PulseLearner: Sendable {
         let nodes = prior.values.count
         let perSample = Double(PulseResponse.nodesPerSample)
         var index = [Int](repeating: 0, count: 2 * fit.starts.count), weight = [Double](repeating: 0, count: 2 * fit.starts.count)
+        var lowest = 0
         for n in fit.inPhase.indices {
             let y = Double(fit.inPhase[n] / fit.amplitude)
             squares += y * y
             rows += 1
             var used = 0
-            for a in fit.starts {
+            // The starts are in time order: skip those whose pulse ended before this sample,
+            // stop at the first that begins after it.
+            while lowest < fit.starts.count,
+                  (Double(n) + 0.5 - Double(fit.starts[lowest]) / 40 - prior.first) * perSample >= Double(nodes - 1) { lowest += 1 }
+            for a in fit.starts[lowest...] {
                 let position = (Double(n) + 0.5 - Double(a) / 40 - prior.first) * perSample
-                guard position >= 0, position < Double(nodes - 1) else { continue }
+                if position < 0 { break }
+                guard position < Double(nodes - 1) else { continue }
                 let k = Int(position), f = position - Double(k)
                 index[used] = k; weight[used] = 1 - f
                 index[used + 1] = k + 1; weight[used + 1] = f
                 used += 2
             }
-            for i in 0..<used {
-                let wi = weight[i], row = index[i] * nodes
-                rhs[index[i]] += wi * y
-                for j in 0..<used { gram[row + index[j]] += wi * weight[j] }
+            // The normal equations' update, through pointers: this runs a few hundred thousand
+            // times a reply, where the arrays' checks cost more than the arithmetic.
+            gram.withUnsafeMutableBufferPointer { g in
+                rhs.withUnsafeMutableBufferPointer { r in
+                    index.withUnsafeBufferPointer { x in
+                        weight.withUnsafeBufferPointer { w in
+                            // Each unordered pair once, into the upper triangle; a pair on one
+                            // node is both (i, j) and (j, i) of the full product.
+                            for i in 0..<used {
+                                let wi = w[i], xi = x[i]
+                                r[xi] += wi * y
+                                g[xi * nodes + xi] += wi * wi
+                                for j in (i + 1)..<used {
+                                    let xj = x[j], product = wi * w[j]
+                                    if xi == xj { g[xi * nodes + xi] += 2 * product }
+                                    else { g[min(xi, xj) * nodes + max(xi, xj)] += product }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         observations += 1
@@ -184,6 +215,7 @@ struct PulseLearner: Sendable {
         let n = prior.values.count
         let g0 = prior.values.map(Double.init)
         // Solve (G + P) d = c − G g0 for the departure d from the model, P = λI + μDᵀD.
+        let gram = symmetricGram()
         var a = gram
         var b = rhs
         for i in 0..<n {
@@ -208,15 +240,24 @@ struct PulseLearner: Sendable {
         // On the model's own filter it is not (the learned one's gain, about 1σ² a node at
         // 2.4 MS/s and 5σ² at 2.0 MS/s after 32 replies, is the start's quantisation); on the
         // other families it is by 70 to 900σ² a node.
-        let learned = residual(g), model = residual(g0)
+        let learned = residual(g, gram), model = residual(g0, gram)
         let variance = learned / Double(max(rows - n, 1))
         guard model - learned > Double.log(Double(max(rows, 3))) * Double(n) * variance else { return nil }
         return PulseResponse(first: prior.first, values: g.map { Float($0) })
     }
 
-    /// The summed squared residual of the replies so far with response nodes `g`:
+    /// The normal equations' full matrix: the summed upper triangle mirrored.
+    private func symmetricGram() -> [Double] {
+        let n = prior.values.count
+        var full = gram
+        for i in 0..<n { for j in 0..<i { full[i * n + j] = gram[j * n + i] } }
+        return full
+    }
+
+    /// The summed squared residual of the replies so far with response nodes `g` (`gram`:
+    /// the full matrix):
     /// Σy² − 2gᵀc + gᵀGg.
-    private func residual(_ g: [Double]) -> Double {
+    private func residual(_ g: [Double], _ gram: [Double]) -> Double {
         let n = g.count
         var total = squares
         for i in 0..<n {

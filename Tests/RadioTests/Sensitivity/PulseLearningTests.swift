@@ -55,6 +55,20 @@ struct PulseLearningTests {
         if filter != .rtl2832u { #expect(learned < model / 5, "\(filter) at \(rate): learned \(learned), model \(model)") }
     }
 
+    /// A reply offered to the learner costs a fit whether or not it is used; on a sky whose
+    /// replies all fail the fit, the offers a noise window are capped
+    /// (`Demodulator.offeredPerWindow`), not only the replies used.
+    @Test func offersAWindowAreBoundedWhenEveryFitFails() {
+        let noise = SensitivityScenario(seed: 5, count: 100, snr: -.infinity, sampleRate: .rate2_4, fruitRate: 0).render()
+        var demodulator = Demodulator(sampleRate: .rate2_4)
+        demodulator.process(SampleBlock(bytes: noise.bytes, format: .uc8, firstSample: 0)) { _ in }
+        #expect(demodulator.magCount > 0)
+        let squitter = try! Frame(hex: "8D4840D6202CC371C32CE0576098")
+        for _ in 0..<100 { demodulator.learnPulse(from: squitter, at: 0, phase: 0) }
+        #expect(demodulator.pulseOffers == UInt64(Demodulator.offeredPerWindow))
+        #expect(demodulator.pulseLearner.observations == 0)
+    }
+
     /// Real transponders' carriers lie tens of kHz from 1090 MHz (the real recording's
     /// replies: −126 to +19 kHz): turns of a cycle within a reply. The learner measures the
     /// frequency before it fits the phase, so such replies teach the pulse as well.
