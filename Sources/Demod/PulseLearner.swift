@@ -181,8 +181,8 @@ struct PulseLearner: Sendable {
                 index[used + 1] = k + 1; weight[used + 1] = f
                 used += 2
             }
-            // The normal equations' update, through pointers: this runs a few hundred thousand
-            // times a reply, where the arrays' checks cost more than the arithmetic.
+            // The normal equations' update, through pointers: tens of thousands of
+            // multiply-adds a reply, where the arrays' checks would cost more than the arithmetic.
             gram.withUnsafeMutableBufferPointer { g in
                 rhs.withUnsafeMutableBufferPointer { r in
                     index.withUnsafeBufferPointer { x in
