@@ -145,7 +145,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Demod", "Feeds", "ModeS", "Radio", "Tracking", "Store", "Services", "Web", "Threads", "PostgresTestSupport"]),
+        .testTarget(name: "FlyTrackerCLITests", dependencies: ["FlyTrackerCLI", "Benchmarks", "Demod", "Feeds", "ModeS", "Radio", "Tracking", "Store", "Services", "Web", "Threads", "PostgresTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

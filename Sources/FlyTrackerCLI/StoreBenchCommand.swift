@@ -92,7 +92,7 @@ struct StoreBenchOptions: ParsableArguments {
         }
         try await reportingErrors {
             let (grdb, seam, same) = try await StoreBenchmark.seamReads(database)
-            for t in [grdb, seam] {
+            for t in [grdb, seam, try await StoreBenchmark.grdbRoundTrip(database)] {
                 print("store: \(t.name.padding(toLength: 48, withPad: " ", startingAt: 0)) \(Self.format(t.duration))")
             }
             print("store: the storage seam reads the same records: \(same ? "yes" : "NO")")
@@ -177,7 +177,7 @@ struct StoreBenchOptions: ParsableArguments {
 
     static func format(_ d: Duration) -> String {
         let ms = seconds(d) * 1000
-        return ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.1f ms", ms)
+        return ms >= 1000 ? String(format: "%.2f s", ms / 1000) : ms >= 10 ? String(format: "%.1f ms", ms) : String(format: "%.2f ms", ms)
     }
 }
 

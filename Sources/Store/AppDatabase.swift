@@ -18,10 +18,14 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
 public final class AppDatabase: Sendable {
     /// The connection(s). Reads may run concurrently with one writer (WAL).
     public let writer: any DatabaseWriter
+    /// The storage seam on `writer`: one for the database's life, so that what its
+    /// connections keep prepared stays within its bound.
+    let seam: GRDBDatabase
 
     /// Wraps `writer` and migrates it to the latest schema.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        self.seam = GRDBDatabase(writer)
         try Self.migrator.migrate(writer)
     }
 
@@ -30,16 +34,28 @@ public final class AppDatabase: Sendable {
     public static func open(path: String) throws -> AppDatabase {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try makeDirectories(directory) }
+        return try AppDatabase(DatabasePool(path: path, configuration: configuration(file: true)))
+    }
+
+    /// How every connection the store opens is set up. `file`: a database file, which other
+    /// processes may write and which is read through a memory map.
+    public static func configuration(file: Bool = false) -> Configuration {
         var configuration = Configuration()
         // Wait for a concurrent writer (another flytracker process) instead of failing at once.
-        configuration.busyMode = .timeout(5)
+        if file { configuration.busyMode = .timeout(5) }
         // Statistics that fall back to the visit rows read pages all over a file of several GB
         // (track points between them); memory-mapped reads save a system call and a copy per
         // page. 64-bit only (address space); SQLite falls back to reads if mapping fails.
-        if MemoryLayout<Int>.size == 8 {
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 2147418112") }
+        let mapped = file && MemoryLayout<Int>.size == 8
+        configuration.prepareDatabase { db in
+            if mapped { try db.execute(sql: "PRAGMA mmap_size = 2147418112") }
+            // The project's SQL functions, which PostgreSQL defines in its schema: registered
+            // once per connection, before any statement is prepared (registering one again
+            // would expire the connection's prepared statements).
+            db.add(function: towardsFunction)
+            db.add(function: hasDayFunction)
         }
-        return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+        return configuration
     }
 
     /// Creates `path` and its missing parents (mode 0755).
@@ -55,7 +71,7 @@ public final class AppDatabase: Sendable {
 
     /// A fresh in-memory database, for tests.
     public static func inMemory() throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue())
+        try AppDatabase(DatabaseQueue(configuration: configuration()))
     }
 
     /// The default database file: `$XDG_DATA_HOME/flytracker/flytracker.sqlite`, else

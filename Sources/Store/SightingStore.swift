@@ -110,7 +110,7 @@ extension SightingStore {
 extension AppDatabase: SightingStore {
     public var engine: String { "sqlite" }
     public var isAvailable: Bool { true }
-    public var sql: any SQLDatabase { GRDBDatabase(writer) }
+    public var sql: any SQLDatabase { seam }
 
     /// Writes a batch in one transaction (`SightingLogRepository.write`).
     public func write(_ batch: SightingBatch) async throws -> SightingWriteResult {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import Foundation
 import Store
 import Testing
@@ -57,5 +58,20 @@ struct StoreBenchCommandTests {
         #expect(try await db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM visit") } == 400)
         #expect(try await db.writer.read { d in try Int.fetchOne(d, sql: "SELECT COUNT(*) FROM trackPoint") } == 1200)
         await #expect(try db.statistics.total(filter: StatsFilter()).visits == 400)
+    }
+
+    @Test("The benchmark times a random aircraft the first time and again, and one statement's round trip through the seam")
+    func smallQuestionsTimedColdAndWarm() async throws {
+        let db = try AppDatabase.inMemory()
+        _ = try StoreBenchmark.fill(db, visits: 2000, pointsPerVisit: 0)
+        let timings = try await StoreBenchmark.queries(db)
+        let byName = Dictionary(timings.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for name in ["random aircraft of the last day", "random aircraft of the year"] {
+            #expect(byName[name] != nil && byName[name + ", again (median)"] != nil, "\(name): first and again")
+        }
+        // A year of 2000 visits always has one to pick.
+        #expect(byName["random aircraft of the year, again (median)"]?.rows == 1)
+        #expect(timings.last?.name == "one statement through the seam (median)")
+        #expect(timings.allSatisfy { $0.duration > .zero })
     }
 }

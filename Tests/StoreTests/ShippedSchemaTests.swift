@@ -70,7 +70,7 @@ import Testing
 
     @Test("v14 makes a visit's key unique on SQLite without losing a row: two visits of one aircraft begun at the same instant are told apart by a microsecond")
     func visitKeyMigrationKeepsDuplicates() throws {
-        let queue = try DatabaseQueue()
+        let queue = try DatabaseQueue(configuration: AppDatabase.configuration())
         try AppDatabase.migrator.migrate(queue, upTo: "v13-sessions")
         try queue.write { db in
             for (address, firstSeen) in [(0x4840D6, 100.0), (0x4840D6, 100.0), (0x4840D6, 100.0), (0x3C66B0, 100.0)] {

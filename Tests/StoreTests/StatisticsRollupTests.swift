@@ -157,7 +157,7 @@ struct StatisticsRollupTests {
     @Test("Migrating a database with visits from the previous schema backfills rollups that give the same answers")
     func migrationBackfill() async throws {
         let log = Self.keyedLog.visits
-        let queue = try DatabaseQueue()
+        let queue = try DatabaseQueue(configuration: AppDatabase.configuration())
         try AppDatabase.migrator.migrate(queue, upTo: "v6-airports")
         // The columns of the v6 schema (later migrations add more).
         try await queue.write { d in

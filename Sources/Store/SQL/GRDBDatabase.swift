@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The storage seam on SQLite: statements run through GRDB on the store's `DatabaseWriter`
 /// (a WAL pool: reads beside the one writer). GRDB's async accessors run each on its own
@@ -7,9 +8,14 @@ import GRDB
 public struct GRDBDatabase: SQLDatabase {
     public let writer: any DatabaseWriter
     public var dialect: SQLDialect { .sqlite }
+    /// The statement texts kept prepared on every connection (`fetch`).
+    let prepared: PreparedTexts
 
-    public init(_ writer: any DatabaseWriter) {
+    /// `preparedCapacity`: how many distinct statement texts its connections keep prepared
+    /// (each connection its own copy of each).
+    public init(_ writer: any DatabaseWriter, preparedCapacity: Int = 512) {
         self.writer = writer
+        self.prepared = PreparedTexts(capacity: preparedCapacity)
     }
 
     public func query(_ statement: SQL) async throws -> [SQLRow] {
@@ -18,16 +24,14 @@ public struct GRDBDatabase: SQLDatabase {
 
     public func snapshot(_ first: SQL, then next: @escaping @Sendable ([SQLRow]) throws -> [SQL]) async throws -> [[SQLRow]] {
         let (text, arguments) = Self.rendered(first)
+        let prepared = prepared
         // One read on a reader connection (read-only: runs beside the writer, refuses a
         // write), in a transaction of its own.
         return try await writer.read { db in
-            Self.addFunctions(db, for: text)
-            let rows = try Self.fetch(db, text, arguments)
-            var out = [rows]
-            for statement in try next(rows) {
+            var out = [try Self.fetch(db, text, arguments, prepared)]
+            for statement in try next(out[0]) {
                 let (text, arguments) = Self.rendered(statement)
-                Self.addFunctions(db, for: text)
-                out.append(try Self.fetch(db, text, arguments))
+                out.append(try Self.fetch(db, text, arguments, prepared))
             }
             return out
         }
@@ -35,9 +39,9 @@ public struct GRDBDatabase: SQLDatabase {
 
     public func transaction(_ statements: [SQL]) async throws -> [[SQLRow]] {
         let rendered = statements.map(Self.rendered)
+        let prepared = prepared
         return try await writer.write { db in
-            for (text, _) in rendered { Self.addFunctions(db, for: text) }
-            return try rendered.map { try Self.fetch(db, $0.0, $0.1, cached: true) }
+            try rendered.map { try Self.fetch(db, $0.0, $0.1, prepared) }
         }
     }
 
@@ -46,26 +50,18 @@ public struct GRDBDatabase: SQLDatabase {
         return e.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE || e.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
     }
 
-    /// The project's SQL functions that statements written once may call, which PostgreSQL
-    /// defines in its schema (`ft_towards`) or writes as SQL (`ft_hasday`,
-    /// `SQLDialect.hasDay`): registered on the connection before a statement that calls one
-    /// runs. Only then: registering again expires the connection's prepared statements.
-    static func addFunctions(_ db: Database, for text: String) {
-        if text.contains("ft_towards") { db.add(function: AppDatabase.towardsFunction) }
-        if text.contains("ft_hasday") { db.add(function: AppDatabase.hasDayFunction) }
-    }
-
     /// A statement's SQLite text and GRDB arguments.
     static func rendered(_ statement: SQL) -> (String, StatementArguments) {
         let (text, values) = statement.rendered(for: .sqlite)
         return (text, StatementArguments(values.map(databaseValue)))
     }
 
-    /// Runs a statement. `cached`: kept prepared on the connection for the next time the same
-    /// text comes (writes, whose texts repeat every second: compiling one that fires the
-    /// rollup triggers costs far more than running it).
-    static func fetch(_ db: Database, _ text: String, _ arguments: StatementArguments, cached: Bool = false) throws -> [SQLRow] {
-        let statement = try cached ? db.cachedStatement(sql: text) : db.makeStatement(sql: text)
+    /// Runs a statement, kept prepared on the connection for the next time the same text
+    /// comes while `prepared` admits it: compiling a statement costs more than running most
+    /// (half a millisecond for the random visit, far more for a write that fires the rollup
+    /// triggers), and the texts repeat (values are bound, never spliced).
+    static func fetch(_ db: Database, _ text: String, _ arguments: StatementArguments, _ prepared: PreparedTexts) throws -> [SQLRow] {
+        let statement = try prepared.admits(text) ? db.cachedStatement(sql: text) : db.makeStatement(sql: text)
         let columns = SQLColumns(statement.columnNames)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         var out: [SQLRow] = []
@@ -93,6 +89,29 @@ public struct GRDBDatabase: SQLDatabase {
         case .double(let v): .double(v)
         case .string(let v): .text(v)
         case .blob(let v): .blob(v)
+        }
+    }
+}
+
+/// The statement texts a `GRDBDatabase` keeps prepared on its connections: the first
+/// `capacity` distinct texts, so that what each connection holds is bounded whatever the
+/// statements (a list bound value by value makes a text per length). Later texts are compiled
+/// each time they run.
+final class PreparedTexts: Sendable {
+    let capacity: Int
+    private let texts = Mutex<Set<String>>([])
+
+    init(capacity: Int = 512) {
+        self.capacity = capacity
+    }
+
+    /// Whether `text` is, or now becomes, one of the kept texts.
+    func admits(_ text: String) -> Bool {
+        texts.withLock { texts in
+            if texts.contains(text) { return true }
+            guard texts.count < capacity else { return false }
+            texts.insert(text)
+            return true
         }
     }
 }
