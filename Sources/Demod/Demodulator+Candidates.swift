@@ -179,9 +179,9 @@ extension Demodulator {
     /// pass (`SliceKernels.coherentLevelLimit`). Before the first noise floor, any is.
     func coherentLevelAllows(pulse: Int32, at s: Int) -> Bool {
         guard let limit = kernels.coherentLevelLimit else { return true }
-        // The threshold is the noise floor × noiseRatio16/16 for one pulse; `pulse` sums four.
+        // The threshold is the noise floor × levelGate.each/16 for one pulse; `pulse` sums four.
         let loud = Int64(pulseThreshold(floor: Int64(noise.level(at: carryStart + UInt64(s)))))
-        return loud == 0 || Int64(pulse) * tuning.noiseRatio16 < 4 * 16 * Int64(limit) * loud
+        return loud == 0 || Int64(pulse) * levelGate.each < 4 * 16 * Int64(limit) * loud
     }
 
     /// The coherent pass (`CoherentSlicer`) at start sample `s` and phase index `phase`: each

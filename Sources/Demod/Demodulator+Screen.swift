@@ -16,13 +16,15 @@ extension Demodulator {
         // planes' `loud` bytes depend on it, so they are refilled then).
         var floorLimit = 0
         var loudAbove: Int16 = 0
-        let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
+        var detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
         planes.invalidate()
         var bytes = planes.bytes
         while s < to {
             if s >= floorLimit {
                 let absolute = carryStart + UInt64(s)
-                loudAbove = pulseThreshold(floor: Int64(noise.level(at: absolute)))
+                let floor = Int64(noise.level(at: absolute))
+                loudAbove = pulseThreshold(floor: floor)
+                detector.summedAbove = pulseSumThreshold(floor: floor)
                 let windowEnd = ((absolute >> UInt64(NoiseFloor.windowShift)) + 1) << UInt64(NoiseFloor.windowShift)
                 floorLimit = s + Int(windowEnd - absolute)
                 planes.invalidate()
@@ -61,19 +63,33 @@ extension Demodulator {
         return s
     }
 
+    /// The detector's level gate: the tuning's, else the rate's (`SliceKernels.levelGate`).
+    var levelGate: (each: Int64, summed: Int64) {
+        (tuning.noiseRatio16 ?? kernels.levelGate.each, tuning.pulseSum16 ?? kernels.levelGate.summed)
+    }
+
     /// The energy a preamble pulse must exceed, in plane units (half-bit length in steps ×
     /// 12-bit magnitude), for a noise floor in magnitude units: the floor times
-    /// `noiseRatio16 / 16`.
+    /// `levelGate.each / 16`.
     func pulseThreshold(floor: Int64) -> Int16 {
-        let scaled = floor * Int64(kernels.halfBitSteps) * tuning.noiseRatio16 / (16 << Int64(HalfBitPlanes.shift))
+        let scaled = floor * Int64(kernels.halfBitSteps) * levelGate.each / (16 << Int64(HalfBitPlanes.shift))
+        return Int16(clamping: scaled)
+    }
+
+    /// The energy the four preamble pulses together must exceed, in the ratio test's units
+    /// (plane units / 16), for a noise floor in magnitude units: four times the floor times
+    /// `levelGate.summed / 16`.
+    func pulseSumThreshold(floor: Int64) -> Int16 {
+        let scaled = 4 * floor * Int64(kernels.halfBitSteps) * levelGate.summed / (16 << Int64(HalfBitPlanes.shift + 4))
         return Int16(clamping: scaled)
     }
 
     /// Thirty-two detector results (vector and scalar) at `m` for tests: they must agree.
-    mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16) -> (simd: PreambleDetector.PhaseMasks, scalar: PreambleDetector.PhaseMasks) {
+    mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16, summedAbove: Int16 = 0) -> (simd: PreambleDetector.PhaseMasks, scalar: PreambleDetector.PhaseMasks) {
         planes.fill(m, origin: 0, available: available, loudAbove: loudAbove)
         planes.ensureBytes(upTo: PreambleDetector.reach)
-        let detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
+        var detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
+        detector.summedAbove = summedAbove
         return (detector.detect(planes.bytes, at: 0, offsets.preamble), detector.detectLanes(planes.bytes, at: 0, offsets.preamble, lanes: PreambleDetector.lanes))
     }
 }

@@ -29,6 +29,9 @@ struct PreambleDetector {
     let stride: Int
     /// Shape tests that must hold: 6 − slack.
     let required: UInt8
+    /// The level the four pulses' summed energy must exceed, in the ratio's units (plane
+    /// energies / 16); set per noise-floor window (`Demodulator.pulseSumThreshold`). 0: any.
+    var summedAbove: Int16 = 0
 
     init(phases: Int, stride: Int = 1, slack: Int) {
         precondition((phases + stride - 1) / stride <= 4, "PhaseMasks holds four tested phases")
@@ -71,8 +74,9 @@ struct PreambleDetector {
     }
 
     /// The ratio for sixteen positions: mean pulse energy above twice the mean quiet energy
-    /// (5·P > 4·Q over the 4 pulses and 10 quiet half bits), on energies divided by 16 so the
-    /// sums fit `Int16` lanes; bit i for position i.
+    /// (5·P > 4·Q over the 4 pulses and 10 quiet half bits), and the pulses' sum above
+    /// `summedAbove`, on energies divided by 16 so the sums fit `Int16` lanes; bit i for
+    /// position i.
     @inline(__always)
     func ratioMask(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> UInt16 {
         @inline(__always) func load(_ i: Int) -> SIMD16<Int16> {
@@ -81,7 +85,8 @@ struct PreambleDetector {
         let pulse = load(0) &+ load(1) &+ load(2) &+ load(3)
         var quiet = load(4) &+ load(5) &+ load(6) &+ load(7) &+ load(8)
         quiet &+= load(9) &+ load(10) &+ load(11) &+ load(12) &+ load(13)
-        let passed = (pulse &* SIMD16<Int16>(repeating: 5)) &>> SIMD16<Int16>(repeating: 1) .> quiet &<< SIMD16<Int16>(repeating: 1)
+        let passed = ((pulse &* SIMD16<Int16>(repeating: 5)) &>> SIMD16<Int16>(repeating: 1) .> quiet &<< SIMD16<Int16>(repeating: 1))
+            .& (pulse .> SIMD16<Int16>(repeating: summedAbove))
         // Four 16-bit lanes per word, each 0 or 1 after the AND; the multiply places lane i's
         // bit at bit 48 + i without carries (no narrowing to bytes: the stdlib's generic
         // conversion is not always inlined in a caller this large).
@@ -111,7 +116,7 @@ struct PreambleDetector {
         var pulse: Int16 = 0, quiet: Int16 = 0
         for i in 0..<4 { pulse &+= e[o[i]] >> 4 }
         for i in 4..<SliceKernels.preambleWindows { quiet &+= e[o[i]] >> 4 }
-        return (pulse &* 5) >> 1 > quiet << 1
+        return (pulse &* 5) >> 1 > quiet << 1 && pulse > summedAbove
     }
 
     /// Sixteen bytes of 0 or 1 (lane i in byte i of `low`, lane 8 + i in byte i of `high`,

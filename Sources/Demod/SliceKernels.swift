@@ -48,6 +48,14 @@ struct SliceKernels: Sendable {
     /// read strong replies at 2.4 MS/s (988 of 1000 at 24 dB with or without the pass). At
     /// 2.0 MS/s they do not (the smear: 658 of 1000 at 24 dB), so the pass runs at every level.
     let coherentLevelLimit: Int32?
+    /// The detector's level gate, in sixteenths of the noise floor (a magnitude): each of
+    /// three of the four preamble pulses above `each`, and their mean above `summed` (0: not
+    /// tested). At 2.0 MS/s (48, 0): noise passes the detector some 260 times a second at
+    /// that gate already, and a looser one would raise the false-accept expectation of the
+    /// squitter repairs with it. At 2.4 MS/s (40, 44): the per-pulse test let through half
+    /// again as many weak replies at 6 dB, and the sum keeps noise's passes near a fifth of
+    /// what 40 alone lets through (README, the level gate).
+    let levelGate: (each: Int64, summed: Int64)
     /// Half-bit length in steps (4 or 6).
     let halfBitSteps: Int
     /// Samples a whole long reply spans from its start sample (preamble + 112 bits + margin).
@@ -71,10 +79,12 @@ struct SliceKernels: Sendable {
             resolution = 4; halfBitSteps = 4; phases = [0, 1, 2, 3]; detectionStride = 1; slicesPastNoReply = true
             extraShapeSlack = 2
             coherentLevelLimit = nil
+            levelGate = (48, 0)
         case .rate2_4:
             resolution = 5; halfBitSteps = 6; phases = [0, 1, 2, 3, 4]; detectionStride = 2; slicesPastNoReply = false
             extraShapeSlack = 0
             coherentLevelLimit = 8
+            levelGate = (40, 44)
         }
         span = ((16 + 224) * halfBitSteps + resolution) / resolution + 4
         maxOffset = (phases.last! + 239 * halfBitSteps) / resolution

@@ -98,20 +98,49 @@ struct DemodulatorTests {
         }
         for rate in [SampleRate.rate2_0, .rate2_4] {
             for slack in [0, 1, 2, 6] {
-                for loudAbove: Int16 in [0, 3000, 12000] {
+                for (loudAbove, summedAbove): (Int16, Int16) in [(0, 0), (3000, 0), (12000, 0), (3000, 1500), (3000, 3000)] {
                     var d = Demodulator(sampleRate: rate)
                     d.tuning.shapeSlack = slack
                     var passes = 0
                     mags.withUnsafeBufferPointer { m in
                         for s in stride(from: 0, to: 5000 - d.kernels.span, by: 16) {
-                            let (simd, scalar) = d.detectorMasks(m.baseAddress! + s, available: 6000 - s, loudAbove: loudAbove)
-                            #expect(simd == scalar, "rate \(rate) slack \(slack) loud above \(loudAbove) at \(s)")
+                            let (simd, scalar) = d.detectorMasks(m.baseAddress! + s, available: 6000 - s, loudAbove: loudAbove, summedAbove: summedAbove)
+                            #expect(simd == scalar, "rate \(rate) slack \(slack) loud above \(loudAbove) summed above \(summedAbove) at \(s)")
                             passes += simd.low.nonzeroBitCount + simd.high.nonzeroBitCount
                         }
                     }
                     #expect(passes > 0)
                 }
             }
+        }
+    }
+
+    @Test("The summed level gate refuses preambles whose pulses are each loud enough but weak together, and passes the same preambles stronger")
+    func summedLevelGateWeighsThePulsesTogether() {
+        /// Clean preambles (pulses 0, 1.0, 3.5 and 4.5 µs of height `height` on a quiet floor),
+        /// and the positions the detector passes with each pulse loud above 2000 (plane units)
+        /// and their sum above `summedAbove` (a quarter of it a pulse, plane units / 16).
+        func passes(_ rate: SampleRate, height: UInt16, summedAbove: Int16) -> Int {
+            var mags = [UInt16](repeating: 100, count: 3000)
+            let pulses = rate == .rate2_0 ? [0, 2, 7, 9] : [0, 2, 8, 10]
+            for base in stride(from: 0, to: 2400, by: 97) { for j in pulses { mags[base + j] = height } }
+            var d = Demodulator(sampleRate: rate)
+            var count = 0
+            mags.withUnsafeBufferPointer { m in
+                for s in stride(from: 0, to: 2400 - d.kernels.span, by: 32) {
+                    let (simd, scalar) = d.detectorMasks(m.baseAddress! + s, available: 3000 - s, loudAbove: 2000, summedAbove: summedAbove)
+                    #expect(simd == scalar)
+                    count += simd.low.nonzeroBitCount + simd.high.nonzeroBitCount
+                }
+            }
+            return count
+        }
+        for rate in [SampleRate.rate2_0, .rate2_4] {
+            // A pulse of 8000 is at most 4000 (2.0 MS/s) or 6000 (2.4) plane units: loud, but
+            // a sum above 2000 sixteenths needs 8000 a pulse. Pulses of 30 000 pass both.
+            #expect(passes(rate, height: 8000, summedAbove: 0) > 0, "\(rate): each pulse loud")
+            #expect(passes(rate, height: 8000, summedAbove: 2000) == 0, "\(rate): too weak together")
+            #expect(passes(rate, height: 30000, summedAbove: 2000) > 0, "\(rate): strong together")
         }
     }
 
