@@ -4,6 +4,7 @@ import Foundation
 import Demod
 import Feeds
 import ModeS
+import Threads
 import Tracking
 
 /// `flytracker bench`: throughput of this machine's build, single core.
@@ -123,12 +124,20 @@ struct BenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         if store { return try await storeOptions.run() }
-        if eta { return EtaBenchmark.report(EtaBenchmark(skies: etaSkies).run()) }
         if aggregate {
             let bench = AggregateBenchmark(receiverCounts: aggregateReceivers.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) },
                                            rate: aggregateRate, seconds: aggregateSeconds, database: aggregateDB)
             return try await reportingErrors { try await bench.run() }
         }
+        // The rest is synchronous, CPU-bound measurement (seconds to an hour of it): on a
+        // thread of its own, not one of the cooperative pool's.
+        let command = self
+        try await ThreadExecutor.run(name: "flytracker.bench") { try command.measure() }
+    }
+
+    /// The synchronous measurements: ETA, sensitivity, noise, or decoding and demodulation.
+    func measure() throws {
+        if eta { return EtaBenchmark.report(EtaBenchmark(skies: etaSkies).run()) }
         if sensitivity { return try runSensitivity() }
         if let noise {
             return NoiseBenchmark(seconds: noise, rates: try benchRates(), seed: seed).run { print($0) }

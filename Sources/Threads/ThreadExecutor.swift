@@ -33,6 +33,17 @@ public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Runs `work` on a thread of its own, started for it and ended after it: for long
+    /// synchronous, CPU-bound work called from async code (the benchmarks), which must not hold
+    /// one of Swift's few cooperative threads while it runs.
+    public static func run<T: Sendable>(name: String, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        let executor = ThreadExecutor(name: name)
+        defer { executor.stop() }
+        // A task of its own, awaited here (its body starts on the preferred executor; a
+        // closure run under `withTaskExecutorPreference` would start where it is called).
+        return try await Task(executorPreference: executor) { try work() }.value
+    }
+
     private func runLoop() {
         while true {
             condition.lock()
