@@ -144,7 +144,7 @@ extension Demodulator {
                let second = slice(e, bits: phaseBits, pulse: pulse, decision: EqualizedDecision(c16: tuning.equalizer16)), second != candidate {
                 accepted = check(second, e, bits: phaseBits, decision: EqualizedDecision(c16: tuning.equalizer16), at: time)
             }
-            if accepted == nil, tuning.directedPasses > 0 {
+            if accepted == nil, directedPasses > 0 {
                 accepted = directed(e, bits: phaseBits, preamble: preamble + index * SliceKernels.preambleWindows,
                                     pulse: pulse, tentative: candidate, at: time)
             }
@@ -228,7 +228,7 @@ extension Demodulator {
 
     /// Decision-directed slicing of a candidate that failed parity (`DirectedDecision`), first
     /// with one spill for both directions, then (if still failing) with separate forward and
-    /// backward spills: each up to `tuning.directedPasses` passes, each pass taking the
+    /// backward spills: each up to `directedPasses` passes, each pass taking the
     /// neighbours' bits from the one before (the first from `start`, the plain slicing).
     mutating func directed(_ e: UnsafePointer<Int16>, bits phaseBits: UnsafePointer<Int>, preamble: UnsafePointer<Int>,
                            pulse: Int32, tentative start: Frame, at time: Double) -> ParityResult? {
@@ -247,13 +247,14 @@ extension Demodulator {
     mutating func directed(_ e: UnsafePointer<Int16>, bits phaseBits: UnsafePointer<Int>, spills: (forward: Int32, backward: Int32),
                            pulse: Int32, tentative start: Frame, at time: Double) -> ParityResult? {
         var tentative = start
-        for pass in 1...max(tuning.directedPasses, 1) {
+        let passes = directedPasses
+        for pass in 1...max(passes, 1) {
             let decision = DirectedDecision(spills: spills, tentative: tentative)
             guard let next = slice(e, bits: phaseBits, pulse: pulse, decision: decision) else { return nil }
             let settled = next == tentative
             // Settled at once: the plain slicing, already checked in full.
             if settled && pass == 1 { return nil }
-            if settled || pass == tuning.directedPasses { return check(next, e, bits: phaseBits, decision: decision, at: time) }
+            if settled || pass == passes { return check(next, e, bits: phaseBits, decision: decision, at: time) }
             if let accepted = addressFilter.accept(next, at: time) { return accepted }
             tentative = next
         }

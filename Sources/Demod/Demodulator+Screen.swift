@@ -63,11 +63,6 @@ extension Demodulator {
         return s
     }
 
-    /// The detector's level gate: the tuning's, else the rate's (`SliceKernels.levelGate`).
-    var levelGate: (each: Int64, summed: Int64) {
-        (tuning.noiseRatio16 ?? kernels.levelGate.each, tuning.pulseSum16 ?? kernels.levelGate.summed)
-    }
-
     /// The energy a preamble pulse must exceed, in plane units (half-bit length in steps ×
     /// 12-bit magnitude), for a noise floor in magnitude units: the floor times
     /// `levelGate.each / 16`.

@@ -37,8 +37,9 @@ extension Demodulator {
         public var equalizer16: Int32 = 5
         /// When a candidate still fails parity, it is sliced again up to this many times with
         /// decision-directed equalisation (`DirectedDecision`), each pass taking the
-        /// neighbours' bits from the one before; 0: off.
-        public var directedPasses = 3
+        /// neighbours' bits from the one before; 0: off; nil: the rate's
+        /// (`SliceKernels.directedPasses`).
+        public var directedPasses: Int?
         /// When every magnitude decision fails, the best-ranked phase is searched coherently
         /// (`CoherentSlicer`) this many times (the first tracking the carrier, the next
         /// refitting it over the whole reply); 0: off.
@@ -80,4 +81,16 @@ extension Demodulator {
             return t
         }
     }
+}
+
+/// The tuning's choices left to the sample rate, resolved.
+extension Demodulator {
+    /// The detector's level gate: the tuning's, else the rate's (`SliceKernels.levelGate`).
+    var levelGate: (each: Int64, summed: Int64) {
+        (tuning.noiseRatio16 ?? kernels.levelGate.each, tuning.pulseSum16 ?? kernels.levelGate.summed)
+    }
+
+    /// Passes of decision-directed slicing: the tuning's, else the rate's
+    /// (`SliceKernels.directedPasses`).
+    var directedPasses: Int { tuning.directedPasses ?? kernels.directedPasses }
 }

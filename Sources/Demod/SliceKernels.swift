@@ -56,6 +56,13 @@ struct SliceKernels: Sendable {
     /// again as many weak replies at 6 dB, and the sum keeps noise's passes near a fifth of
     /// what 40 alone lets through (README, the level gate).
     let levelGate: (each: Int64, summed: Int64)
+    /// Passes of decision-directed slicing (`Demodulator.directed`) for a candidate that
+    /// failed parity. At 2.0 MS/s, 3: the smear of each pulse into its neighbours is large, and
+    /// the later passes read 2–3 % more at 10–12 dB on the sweep (694 against 687 with one
+    /// pass at 12 dB) and a frame more on modes1.bin. At 2.4 MS/s, 1: both recordings and
+    /// the dense sky read the same with one pass as with three, and the sweep one or two of
+    /// 1000 fewer at 7 and 9 dB, for about 6 % less CPU on the dense sky (README).
+    let directedPasses: Int
     /// Half-bit length in steps (4 or 6).
     let halfBitSteps: Int
     /// Samples a whole long reply spans from its start sample (preamble + 112 bits + margin).
@@ -80,11 +87,13 @@ struct SliceKernels: Sendable {
             extraShapeSlack = 2
             coherentLevelLimit = nil
             levelGate = (48, 0)
+            directedPasses = 3
         case .rate2_4:
             resolution = 5; halfBitSteps = 6; phases = [0, 1, 2, 3, 4]; detectionStride = 2; slicesPastNoReply = false
             extraShapeSlack = 0
             coherentLevelLimit = 8
             levelGate = (40, 44)
+            directedPasses = 1
         }
         span = ((16 + 224) * halfBitSteps + resolution) / resolution + 4
         maxOffset = (phases.last! + 239 * halfBitSteps) / resolution

@@ -86,6 +86,20 @@ struct SensitivityTests {
         #expect(after.falseFrames == 0 && before.falseFrames == 0)
     }
 
+    @Test("Decision-directed slicing: at 2.4 MS/s one pass reads the same replies as three (the rate's default is one); at 2.0 MS/s three read more than one (its default is three)")
+    func directedPassesPerRate() {
+        var three = Demodulator.Tuning(), one = Demodulator.Tuning()
+        three.directedPasses = 3
+        one.directedPasses = 1
+        for snr in [6.0, 8.0] {
+            let byDefault = Self.score(rate: .rate2_4, snr: snr), withThree = Self.score(rate: .rate2_4, snr: snr, tuning: three)
+            #expect(byDefault.testsDecoded == withThree.testsDecoded, "2.4 MS/s at \(snr) dB")
+        }
+        let byDefault = Self.score(rate: .rate2_0, snr: 12, count: 600), withOne = Self.score(rate: .rate2_0, snr: 12, count: 600, tuning: one)
+        #expect(byDefault.testsDecoded > withOne.testsDecoded, "\(byDefault.testsDecoded) vs \(withOne.testsDecoded)")
+        #expect(byDefault.falseFrames == 0)
+    }
+
     @Test func erasureRepairOfCoherentDecisionsGainsAtLowSNR() {
         // 6 dB at 2.4 MS/s: solving the parity on the coherent fit's twelve least reliable
         // bits (up to three inverted) reads more than trying subsets of its five weakest, with
