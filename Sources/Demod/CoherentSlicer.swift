@@ -339,9 +339,20 @@ struct CoherentSlicer: Sendable {
 extension CoherentSlicer {
     /// The `count` least reliable bits after the DF (1-based frame bit numbers, least first;
     /// equal reliabilities: the earlier bit first).
+    /// A partial selection: the chosen few kept in order as the bits go by (a dozen of about
+    /// a hundred), not a sort of them all.
     static func leastReliable(_ reliability: [Float], bitCount: Int, count: Int) -> [Int] {
-        var order = Array(5..<bitCount)
-        order.sort { (reliability[$0], $0) < (reliability[$1], $1) }
-        return order.prefix(count).map { $0 + 1 }
+        guard count > 0 else { return [] }
+        var chosen: [Int] = []
+        chosen.reserveCapacity(count + 1)
+        for i in 5..<bitCount {
+            let key = (reliability[i], i)
+            if chosen.count == count, key >= (reliability[chosen[count - 1]], chosen[count - 1]) { continue }
+            var j = chosen.count
+            while j > 0, key < (reliability[chosen[j - 1]], chosen[j - 1]) { j -= 1 }
+            chosen.insert(i, at: j)
+            if chosen.count > count { chosen.removeLast() }
+        }
+        return chosen.map { $0 + 1 }
     }
 }

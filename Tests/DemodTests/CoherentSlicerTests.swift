@@ -62,6 +62,20 @@ struct CoherentSlicerTests {
         #expect(weak.contains { abs($0 - 60) <= 1 }, "weakest \(weak)")
     }
 
+    @Test("The least reliable bits are those a full sort by reliability (then bit) puts first, ties and every count included")
+    func leastReliableIsThePrefixOfTheSortedBits() {
+        var random = SplitMix64(seed: 5)
+        for trial in 0..<200 {
+            let bitCount = trial % 2 == 0 ? 112 : 56
+            // Coarse values, so that equal reliabilities occur.
+            let reliability = (0..<bitCount).map { _ in Float(random.next() % 16) }
+            let sorted = Array(5..<bitCount).sorted { (reliability[$0], $0) < (reliability[$1], $1) }.map { $0 + 1 }
+            for count in [0, 1, 5, 12, bitCount - 5, bitCount] {
+                #expect(CoherentSlicer.leastReliable(reliability, bitCount: bitCount, count: count) == Array(sorted.prefix(count)))
+            }
+        }
+    }
+
     @Test(arguments: [SampleRate.rate2_4, .rate2_0])
     func noiseAloneAlmostNeverLooksLikeACoherentPreamble(rate: SampleRate) {
         let slicer = CoherentSlicer(sampleRate: rate)
