@@ -339,6 +339,7 @@ struct CoherentSlicer: Sendable {
 extension CoherentSlicer {
     /// The `count` least reliable bits after the DF (1-based frame bit numbers, least first;
     /// equal reliabilities: the earlier bit first).
+    ///
     /// A partial selection: the chosen few kept in order as the bits go by (a dozen of about
     /// a hundred), not a sort of them all.
     static func leastReliable(_ reliability: [Float], bitCount: Int, count: Int) -> [Int] {
