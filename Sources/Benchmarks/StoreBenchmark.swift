@@ -160,13 +160,8 @@ public enum StoreBenchmark {
         for (name, filter) in [("random aircraft of the last day", StatsFilter(since: now - day)),
                                ("random aircraft of the year", StatsFilter(since: year))] {
             // The first draw prepares its statements; the web asks again and again.
-            var durations: [Duration] = []
             var picked = 0
-            for _ in 0..<9 {
-                let began = clock.now
-                picked = try await store.statistics.randomVisit(filter: filter) == nil ? 0 : 1
-                durations.append(clock.now - began)
-            }
+            let durations = try await timed(9) { picked = try await store.statistics.randomVisit(filter: filter) == nil ? 0 : 1 }
             timings.append(Timing(name: name, duration: durations[0], rows: picked))
             timings.append(Timing(name: name + ", again (median)", duration: median(durations.dropFirst()), rows: picked))
         }
@@ -177,26 +172,28 @@ public enum StoreBenchmark {
     /// One statement of one row through the storage seam (`SELECT 1`), the median of
     /// `repetitions`: what every small question pays before SQL runs.
     public static func roundTrip(_ database: any SQLDatabase, repetitions: Int = 201) async throws -> Timing {
-        let clock = ContinuousClock()
-        var durations: [Duration] = []
-        for _ in 0..<repetitions {
-            let began = clock.now
-            _ = try await database.value("SELECT \(1)", as: Int.self)
-            durations.append(clock.now - began)
-        }
+        let durations = try await timed(repetitions) { _ = try await database.value("SELECT \(1)", as: Int.self) }
         return Timing(name: "one statement through the seam (median)", duration: median(durations), rows: 1)
     }
 
     /// `roundTrip`'s statement through GRDB's own async read, for comparison.
     public static func grdbRoundTrip(_ database: AppDatabase, repetitions: Int = 201) async throws -> Timing {
+        let durations = try await timed(repetitions) {
+            _ = try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT ?", arguments: [1]) }
+        }
+        return Timing(name: "one statement, GRDB directly (median)", duration: median(durations), rows: 1)
+    }
+
+    /// How long each of `repetitions` runs of `body` took, in order.
+    static func timed(_ repetitions: Int, _ body: () async throws -> Void) async rethrows -> [Duration] {
         let clock = ContinuousClock()
         var durations: [Duration] = []
         for _ in 0..<repetitions {
             let began = clock.now
-            _ = try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT ?", arguments: [1]) }
+            try await body()
             durations.append(clock.now - began)
         }
-        return Timing(name: "one statement, GRDB directly (median)", duration: median(durations), rows: 1)
+        return durations
     }
 
     static func median(_ durations: some Collection<Duration>) -> Duration {
