@@ -31,17 +31,19 @@ struct StorageSeamTests {
         var flag: Bool
         var ratio: Double
         var tags: [String]
+        var photo: Data?
+        var rank: Int16
     }
 
-    @Test("Rows read back alike on both engines: text, NULL, raw-value enums, booleans, doubles, JSON lists; column names in any case", arguments: Engine.allCases)
+    @Test("Rows read back alike on both engines: text, NULL, raw-value enums, booleans, doubles, JSON lists, bytes, narrow integers; column names in any case", arguments: Engine.allCases)
     func roundTrip(engine: Engine) async throws {
         let db = try await engine.makeStore().sql
-        try await db.write("CREATE TABLE seamSample (id BIGINT PRIMARY KEY, name TEXT NOT NULL, note TEXT, kind TEXT NOT NULL, flag BOOLEAN NOT NULL, ratio DOUBLE PRECISION NOT NULL, tags TEXT NOT NULL)")
-        let rows = [Sample(id: 1, name: "Zoë", note: nil, kind: .beta, flag: true, ratio: 0.25, tags: ["a", "b"]),
-                    Sample(id: 2, name: "o'Brien; DROP TABLE x", note: "n", kind: .alpha, flag: false, ratio: -3, tags: [])]
+        try await db.write("CREATE TABLE seamSample (id BIGINT PRIMARY KEY, name TEXT NOT NULL, note TEXT, kind TEXT NOT NULL, flag BOOLEAN NOT NULL, ratio DOUBLE PRECISION NOT NULL, tags TEXT NOT NULL, photo \(dialect: { $0.blob }), rank INTEGER NOT NULL)")
+        let rows = [Sample(id: 1, name: "Zoë", note: nil, kind: .beta, flag: true, ratio: 0.25, tags: ["a", "b"], photo: Data([0, 255, 7]), rank: -300),
+                    Sample(id: 2, name: "o'Brien; DROP TABLE x", note: "n", kind: .alpha, flag: false, ratio: -3, tags: [], photo: nil, rank: 12)]
         let inserts: [SQL] = rows.map { r in
             let tags = String(decoding: try! JSONEncoder().encode(r.tags), as: UTF8.self)
-            return "INSERT INTO seamSample (id, name, note, kind, flag, ratio, tags) VALUES (\(r.id), \(r.name), \(r.note), \(r.kind.rawValue), \(r.flag), \(r.ratio), \(tags)) RETURNING id"
+            return "INSERT INTO seamSample (id, name, note, kind, flag, ratio, tags, photo, rank) VALUES (\(r.id), \(r.name), \(r.note), \(r.kind.rawValue), \(r.flag), \(r.ratio), \(tags), \(r.photo), \(Int(r.rank))) RETURNING id"
         }
         let returned = try await db.transaction(inserts)
         #expect(try returned.map { try $0[0].decode(0, as: Int64.self) } == [1, 2])
