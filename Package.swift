@@ -22,6 +22,18 @@ let demodVectorSettings: [SwiftSetting] = {
     #endif
 }()
 
+/// How the `flytracker` executable is linked in release builds, for a smaller resident set: a
+/// replay's peak RSS is mostly the binary's own pages that starting up touches, not data.
+/// lld instead of gold, for `-z pack-relative-relocs` (the 150 000 pointer fix-ups a
+/// position-independent Swift binary needs at load, 3.7 MB read at every start, become a
+/// 30 kB bitmap; glibc 2.36, Debian 12, reads it), and `--no-export-dynamic` (Swift executables
+/// export every symbol by default: 5 MB of symbol table the loader searches at start, which
+/// nothing here looks up). Measured on the dense replay (`docs/ARCHITECTURE.md`, Memory).
+let releaseLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                  "-Xlinker", "--no-export-dynamic"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "FlyTracker",
     platforms: [.macOS(.v15)],
@@ -120,7 +132,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            linkerSettings: releaseLinkerSettings
         ),
         .testTarget(name: "ModeSTests", dependencies: ["ModeS"]),
         // Holds every Sources folder to the module table of docs/ARCHITECTURE.md.

@@ -65,6 +65,11 @@ mkdir -p "$stage/debian"
 : > "$stage/debian/control"
 depends=$(cd "$stage" && dpkg-shlibdeps -O -e"$pkg/usr/lib/flytracker/flytracker" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# Packed relative relocations (Package.swift's release link) need glibc 2.36's loader, which
+# this dpkg-shlibdeps does not know to ask for.
+if readelf -V "$pkg/usr/lib/flytracker/flytracker" | grep -q GLIBC_ABI_DT_RELR; then
+    depends=$(echo "$depends" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[12][0-9]|[0-9])(\.[0-9]+)?\)/libc6 (>= 2.36)/')
+fi
 # Recommends: the image library, loaded at run time for profile pictures (optional).
 recommends=""
 for so in /usr/lib/*/libMagickWand-6.Q16.so.6 /usr/lib/*/libMagickWand-6.Q16.so.7; do
