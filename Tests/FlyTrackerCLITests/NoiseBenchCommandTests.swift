@@ -15,7 +15,8 @@ struct NoiseBenchCommandTests {
 
     /// Five seconds of noise at each rate: no false frame, and the soft repairs the noise
     /// reached are counted (at 2.0 MS/s noise passes the detector more often: some always do)
-    /// with what the bound expects of them, far under one.
+    /// on both paths, with what the bound expects of them (each path's attempts at its own
+    /// bound), far under one.
     @Test func fiveSecondsOfNoiseGiveNoFrameAndCountTheRepairsTried() {
         let bench = NoiseBenchmark(seconds: 5, rates: [.rate2_4, .rate2_0], seed: 2)
         let rows = [SampleRate.rate2_4, .rate2_0].map { bench.measure(rate: $0) }
@@ -24,10 +25,17 @@ struct NoiseBenchCommandTests {
             #expect(row.falseFrames == 0 && row.newAddresses.isEmpty, "\(row.rate): \(row.framesByDF)")
             #expect(row.expected < 0.01)
         }
-        #expect(rows[1].squitterRepairs.magnitude > 0 && rows[1].preambles > 0)
+        #expect(rows[1].squitterRepairs.magnitude > 0 && rows[1].squitterRepairs.coherent > 0 && rows[1].preambles > 0)
         let tuning = Demodulator.Tuning()
-        let perAttempt = ErasureRepair.falseAcceptBound(erasures: tuning.unknownRepairBits, maximumFlips: tuning.unknownRepairBits)
-        #expect(rows[1].expected >= Double(rows[1].squitterRepairs.magnitude) * perAttempt)
+        // Each path's attempts at its own bound, the coherent ones' too (fewer erasures there).
+        let magnitudeBound = ErasureRepair.falseAcceptBound(erasures: tuning.unknownRepairBits, maximumFlips: tuning.unknownRepairBits)
+        let coherentBound = ErasureRepair.falseAcceptBound(erasures: tuning.coherentErasureBits, maximumFlips: tuning.coherentErasureFlips)
+        #expect(coherentBound > 0 && coherentBound != magnitudeBound)
+        for row in rows {
+            let attempts = row.squitterRepairs
+            let bound = Double(attempts.magnitude) * magnitudeBound + Double(attempts.coherent) * coherentBound
+            #expect(abs(row.expected - bound) <= 1e-12 * max(1, bound), "\(row.rate): \(row.expected) for \(attempts)")
+        }
         var lines: [String] = []
         NoiseBenchmark(seconds: 1, rates: [.rate2_4], seed: 2).run { lines.append($0) }
         #expect(lines.contains { $0.hasPrefix("2.4M | 1 | 0 | 0 |") }, "\(lines)")
