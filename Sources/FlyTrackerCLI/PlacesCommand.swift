@@ -21,7 +21,7 @@ struct PlacesCommand: ParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "add", 
             abstract: "Save a place: by coordinates, by airport code, or by words of an airport's name.",
             discussion: """
                 Examples:
@@ -70,7 +70,7 @@ struct PlacesCommand: ParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List a user's places.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List a user's places.")
         @Option(help: "User name.") var user: String
         @Flag(help: "JSON output.") var json = false
         @OptionGroup var store: StoreOptions
@@ -88,7 +88,7 @@ struct PlacesCommand: ParsableCommand {
     }
 
     struct Rename: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a place (by the ID 'places list' shows).")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a place (by the ID 'places list' shows).")
         @Option(help: "User name.") var user: String
         @Argument(help: "Place ID.") var id: Int64
         @Argument(help: "New name.") var name: String
@@ -103,7 +103,7 @@ struct PlacesCommand: ParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a place and its reminders.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a place and its reminders.")
         @Option(help: "User name.") var user: String
         @Argument(help: "Place ID.") var id: Int64
         @OptionGroup var store: StoreOptions
@@ -117,7 +117,7 @@ struct PlacesCommand: ParsableCommand {
     }
 
     struct Remind: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "remind", 
             abstract: "Be told N minutes before a tracked aircraft is closest to a place, or lands at an airport place.",
             discussion: "Example: flytracker places remind --user alice --place 3 --event arrival --minutes 10,2 --rule 5")
         @Option(help: "User name.") var user: String
@@ -150,7 +150,7 @@ struct PlacesCommand: ParsableCommand {
     }
 
     struct Reminders: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List a user's reminders.")
+        static let configuration = CommandConfiguration(commandName: "reminders", abstract: "List a user's reminders.")
         @Option(help: "User name.") var user: String
         @OptionGroup var store: StoreOptions
 
@@ -168,7 +168,7 @@ struct PlacesCommand: ParsableCommand {
     }
 
     struct Forget: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a reminder (by the ID 'places reminders' shows).")
+        static let configuration = CommandConfiguration(commandName: "forget", abstract: "Remove a reminder (by the ID 'places reminders' shows).")
         @Option(help: "User name.") var user: String
         @Argument(help: "Reminder ID.") var id: Int64
         @OptionGroup var store: StoreOptions

@@ -11,7 +11,7 @@ struct GroupsCommand: ParsableCommand {
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The groups a user belongs to or is invited to.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "The groups a user belongs to or is invited to.")
         @Option(help: "User name.") var user: String
         @OptionGroup var store: StoreOptions
 
@@ -23,7 +23,7 @@ struct GroupsCommand: ParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "A group's members and shared watchlist.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "A group's members and shared watchlist.")
         @Argument(help: "Group name.") var name: String
         @OptionGroup var store: StoreOptions
 
@@ -40,7 +40,7 @@ struct GroupsCommand: ParsableCommand {
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a group with its members, watchlist, goals and posts.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a group with its members, watchlist, goals and posts.")
         @Argument(help: "Group name.") var name: String
         @OptionGroup var store: StoreOptions
 
@@ -64,7 +64,7 @@ struct ModerationCommand: ParsableCommand {
     )
 
     struct Reports: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Reported posts, newest first.")
+        static let configuration = CommandConfiguration(commandName: "reports", abstract: "Reported posts, newest first.")
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
@@ -76,7 +76,7 @@ struct ModerationCommand: ParsableCommand {
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a post (with its comments and reports).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a post (with its comments and reports).")
         @Argument(help: "Post id.") var id: Int64
         @OptionGroup var store: StoreOptions
 
@@ -88,7 +88,7 @@ struct ModerationCommand: ParsableCommand {
     }
 
     struct Admin: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make a user an admin of the site (they may delete any post and read reports), or no longer.")
+        static let configuration = CommandConfiguration(commandName: "admin", abstract: "Make a user an admin of the site (they may delete any post and read reports), or no longer.")
         @Argument(help: "User name.") var user: String
         @Flag(help: "Take the role away.") var remove = false
         @OptionGroup var store: StoreOptions

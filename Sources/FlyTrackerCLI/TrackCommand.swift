@@ -12,7 +12,7 @@ struct TrackCommand: ParsableCommand {
     )
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "add", 
             abstract: "Track aircraft or flights.",
             discussion: """
                 KIND is address (4840d6), registration (D-AIUP), callsign (BAW283), flight (BA283 or BAW283), \
@@ -34,7 +34,7 @@ struct TrackCommand: ParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List a user's watchlist.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List a user's watchlist.")
         @Option(help: "User name.") var user: String
         @Flag(help: "JSON output.") var json = false
         @OptionGroup var store: StoreOptions
@@ -49,7 +49,7 @@ struct TrackCommand: ParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a rule (by the ID 'track list' shows).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a rule (by the ID 'track list' shows).")
         @Option(help: "User name.") var user: String
         @Argument(help: "Rule ID.") var id: Int64
         @OptionGroup var store: StoreOptions

@@ -13,7 +13,7 @@ struct UsersCommand: ParsableCommand {
     )
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "add", 
             abstract: "Create a user. The password is read from standard input (first line) or asked for on the terminal.")
         @Argument(help: "User name (1-32 letters, digits, '.', '_', '-').") var name: String
         @Option(help: "Email address.") var email: String?
@@ -32,7 +32,7 @@ struct UsersCommand: ParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List users.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List users.")
         @Flag(help: "JSON output.") var json = false
         @OptionGroup var store: StoreOptions
 
@@ -54,7 +54,7 @@ struct UsersCommand: ParsableCommand {
     }
 
     struct Passwd: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set a user's password (read like 'add').")
+        static let configuration = CommandConfiguration(commandName: "passwd", abstract: "Set a user's password (read like 'add').")
         @Argument(help: "User name.") var name: String
         @OptionGroup var store: StoreOptions
 
@@ -69,7 +69,7 @@ struct UsersCommand: ParsableCommand {
     }
 
     struct Logout: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "End every session of a user (log out everywhere), at once, also in a running server.")
+        static let configuration = CommandConfiguration(commandName: "logout", abstract: "End every session of a user (log out everywhere), at once, also in a running server.")
         @Argument(help: "User name.") var name: String
         @OptionGroup var store: StoreOptions
 
@@ -82,7 +82,7 @@ struct UsersCommand: ParsableCommand {
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a user with their watchlist and journal.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a user with their watchlist and journal.")
         @Argument(help: "User name.") var name: String
         @OptionGroup var store: StoreOptions
 
@@ -94,7 +94,7 @@ struct UsersCommand: ParsableCommand {
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a user's settings.")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Change a user's settings.")
         @Argument(help: "User name.") var name: String
         @Option(help: "Email address.") var email: String?
         @Option(help: "Units: metric, imperial or aeronautical.") var units: Units?
