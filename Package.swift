@@ -24,11 +24,12 @@ let demodVectorSettings: [SwiftSetting] = {
 
 /// How the `flytracker` executable is linked in release builds, for a smaller resident set: a
 /// replay's peak RSS is mostly the binary's own pages that starting up touches, not data.
-/// lld instead of gold, for `-z pack-relative-relocs` (the 150 000 pointer fix-ups a
-/// position-independent Swift binary needs at load, 3.7 MB read at every start, become a
-/// 30 kB bitmap; glibc 2.36, Debian 12, reads it), and `--no-export-dynamic` (Swift executables
-/// export every symbol by default: 5 MB of symbol table the loader searches at start, which
-/// nothing here looks up). Measured on the dense replay (`docs/ARCHITECTURE.md`, Memory).
+/// lld instead of gold, for `-z pack-relative-relocs` (the pointer fix-ups a position-
+/// independent Swift binary needs at load, which the loader reads whole at every start: in the
+/// package's static build 150 000 of them, 3.7 MB, become a 30 kB bitmap; glibc 2.36, Debian
+/// 12, reads it), and `--no-export-dynamic` (Swift executables export every symbol by default:
+/// 5 MB of symbol table in that build, which the loader searches as it binds and nothing here
+/// looks up). Measured on the dense replay (`docs/ARCHITECTURE.md`, Memory).
 let releaseLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                   "-Xlinker", "--no-export-dynamic"], .when(configuration: .release)),

@@ -21,7 +21,8 @@ struct PlacesCommand: ParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", 
+        static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Save a place: by coordinates, by airport code, or by words of an airport's name.",
             discussion: """
                 Examples:
@@ -117,7 +118,8 @@ struct PlacesCommand: ParsableCommand {
     }
 
     struct Remind: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remind", 
+        static let configuration = CommandConfiguration(
+            commandName: "remind",
             abstract: "Be told N minutes before a tracked aircraft is closest to a place, or lands at an airport place.",
             discussion: "Example: flytracker places remind --user alice --place 3 --event arrival --minutes 10,2 --rule 5")
         @Option(help: "User name.") var user: String

@@ -12,7 +12,8 @@ struct TrackCommand: ParsableCommand {
     )
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", 
+        static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Track aircraft or flights.",
             discussion: """
                 KIND is address (4840d6), registration (D-AIUP), callsign (BAW283), flight (BA283 or BAW283), \

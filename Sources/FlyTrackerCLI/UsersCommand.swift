@@ -13,7 +13,8 @@ struct UsersCommand: ParsableCommand {
     )
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", 
+        static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Create a user. The password is read from standard input (first line) or asked for on the terminal.")
         @Argument(help: "User name (1-32 letters, digits, '.', '_', '-').") var name: String
         @Option(help: "Email address.") var email: String?
