@@ -181,16 +181,18 @@ struct RunCommand: AsyncParsableCommand {
         let session = ReceiverSession(command: self, loop: loop, opened: opened, feeds: feeds, outputs: outputs, lookup: lookup,
                                       shouldStop: { stop.isSet })
 
+        // Each service is named: without a name, ServiceLifecycle describes the service
+        // value by reflection (`"\(service)"`), about 3 ms and a spread of code pages at start.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
-        if let web { services.append(.init(service: web.service)) }
+        if let web { services.append(.init(service: web.service, serviceName: "web")) }
         // The alerts and the log write what they hold, then wait for the group's shutdown: the
         // receiver, which feeds them, is later in the list and so stops first.
-        if let alerts { services.append(.init(service: alerts, successTerminationBehavior: .ignore)) }
-        if let recorder { services.append(.init(service: recorder, successTerminationBehavior: .ignore)) }
-        if let feeds { services.append(.init(service: FeedService(hub: feeds))) }
+        if let alerts { services.append(.init(service: alerts, successTerminationBehavior: .ignore, serviceName: "alerts")) }
+        if let recorder { services.append(.init(service: recorder, successTerminationBehavior: .ignore, serviceName: "recorder")) }
+        if let feeds { services.append(.init(service: FeedService(hub: feeds), serviceName: "feeds")) }
         // Last in the list, first to stop: the receiver ends before what it feeds.
         services.append(.init(service: ReceiverService(ready: web?.ready, work: { await session.execute() }, stop: { stop.stop(); capture?.stop() }),
-                              successTerminationBehavior: .gracefullyShutdownGroup))
+                              successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "receiver"))
         var logger = Logger(label: "flytracker.run")
         logger.logLevel = .critical
         let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [], logger: logger))

@@ -42,7 +42,8 @@ public final class WebServer: Sendable {
         }
         var logger = Logger(label: "flytracker.web")
         logger.logLevel = configuration.logLevel
-        let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [], logger: logger))
+        let group = ServiceGroup(configuration: .init(services: [.init(service: service, serviceName: "web")],
+                                                      gracefulShutdownSignals: [], logger: logger))
         let started = running.withLock { current -> Bool in
             guard current == nil else { return false }
             let task = Task.detached {
