@@ -61,7 +61,7 @@ step "peak memory of a replay"
 # catches a lost or stale order, not the last few hundred kB.
 sample="$(cd "$(dirname "$0")/.." && pwd)/Samples/modes1-2m4.bin"
 peak_file=$(mktemp)
-for _ in $(seq 117); do cat "$sample"; done | /usr/bin/time -o "$peak_file" -f %M "$root/usr/lib/flytracker/flytracker" \
+for _ in $(seq 234); do cat "$sample"; done | /usr/bin/time -o "$peak_file" -f %M "$root/usr/lib/flytracker/flytracker" \
     run --ifile - --iformat uc8 --sample-rate 2.4M --raw --quiet --no-db > /dev/null || fail "the replay failed"
 peak=$(tail -n 1 "$peak_file"); rm -f "$peak_file"
 step "  peak resident set ${peak} KiB"
