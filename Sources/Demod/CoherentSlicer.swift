@@ -68,6 +68,22 @@ struct CoherentSlicer: Sendable {
     struct Decision {
         var raw: UInt128
         var reliability: [Float]
+        /// Runs of two to `longestRun` (`decide`) equal bits and how much worse the fit gets
+        /// with the whole run inverted (`Run`).
+        var runs: [Run] = []
+    }
+
+    /// Bits `first ..< first + length` (0-based) that the fit holds equal, inverted together,
+    /// and how much worse the fit gets then. Inverting a run of equal bits moves its pulses by
+    /// half a bit: where the band limit smears pulses into their neighbours' halves (most at
+    /// 2.0 MS/s) the two pulse trains differ mostly at the run's ends, so such a run is often
+    /// less reliable than any one of its bits, and it is the commonest multi-bit error of the
+    /// search (on the sweep at 2.0 MS/s, 9 dB, most decisions with two to four wrong bits had
+    /// them in one or two such runs).
+    struct Run: Equatable {
+        var first: Int
+        var length: Int
+        var reliability: Float
     }
 
     /// Searches the bits of a reply whose preamble starts at `start40` (fortieths of a sample, counted
@@ -78,7 +94,8 @@ struct CoherentSlicer: Sendable {
     /// Returns up to `passes` decisions, each from a finer estimate of the carrier (the first
     /// tracks it as it goes; the next refits phase and frequency over the whole reply; a pass
     /// that repeats the one before ends the search).
-    func decide(_ iq: UnsafePointer<Float>, count: Int, start40 s40: Int, passes: Int) -> [Decision] {
+    /// Each decision rates inverting each bit, and each run of 2 to `longestRun` equal bits.
+    func decide(_ iq: UnsafePointer<Float>, count: Int, start40 s40: Int, passes: Int, longestRun: Int = 1) -> [Decision] {
         let hb = halfBit40
         let s0 = Double(s40) / 40
         let n1 = min(count, (s40 + 240 * hb) / 40 + 2)
@@ -123,7 +140,7 @@ struct CoherentSlicer: Sendable {
         return contribution.withUnsafeBufferPointer { cb in
             pre.withUnsafeBufferPointer { pb in
                 search(iq, first: first, width: width, pre: pb.baseAddress!, contribution: cb.baseAddress!, start40: s40,
-                       carrier: carrier, preamble: (zr, zi, pp), passes: passes)
+                       carrier: carrier, preamble: (zr, zi, pp), passes: passes, longestRun: longestRun)
             }
         }
     }
@@ -132,7 +149,7 @@ struct CoherentSlicer: Sendable {
     /// preamble's part `pre[3w + i]`, each neighbouring bit's `contribution`).
     private func search(_ iq: UnsafePointer<Float>, first: [Int], width: [Int], pre: UnsafePointer<Float>,
                         contribution: UnsafePointer<Float>, start40 s40: Int, carrier start: Carrier,
-                        preamble: (Float, Float, Float), passes: Int) -> [Decision] {
+                        preamble: (Float, Float, Float), passes: Int, longestRun: Int) -> [Decision] {
         let hb = halfBit40
         let s0 = Double(s40) / 40
         var carrier = start
@@ -244,7 +261,24 @@ struct CoherentSlicer: Sendable {
                 }
                 reliability[k] = delta
             }
-            decisions.append(Decision(raw: raw, reliability: reliability))
+            // Runs of equal bits inverted together: windows k − 1 … j + 2 see bits k … j.
+            var runs: [Run] = []
+            if longestRun > 1 { runs.reserveCapacity(112) }
+            for k in 0..<(longestRun > 1 ? 111 : 0) {
+                let v = bit(k)
+                var j = k + 1
+                while j < 112 && j - k < longestRun && bit(j) == v {
+                    var delta: Float = 0
+                    for w in max(k - 1, 0)...min(j + 2, 111) {
+                        @inline(__always) func flipped(_ i: Int) -> Int { (i >= k && i <= j) ? 1 - v : bit(i) }
+                        delta += cost(w, flipped(w - 2), flipped(w - 1), flipped(w), flipped(w + 1))
+                            - cost(w, bit(w - 2), bit(w - 1), bit(w), bit(w + 1))
+                    }
+                    runs.append(Run(first: k, length: j - k + 1, reliability: delta))
+                    j += 1
+                }
+            }
+            decisions.append(Decision(raw: raw, reliability: reliability, runs: runs))
             if decisions.count >= 2, decisions[decisions.count - 1].raw == decisions[decisions.count - 2].raw { break }
             guard pass + 1 < passes else { break }
             // Refit the carrier over the whole reply from these bits.
@@ -337,6 +371,27 @@ struct CoherentSlicer: Sendable {
 
 
 extension CoherentSlicer {
+    /// The `count` least reliable error events after the DF, least first: single bits
+    /// (`reliability`) and runs of equal bits (`runs`), as 1-based frame bit ranges for
+    /// `ErasureRepair`. Equal reliabilities: the earlier, then the shorter event first.
+    static func leastReliableEvents(_ decision: Decision, bitCount: Int, count: Int) -> [ClosedRange<Int>] {
+        guard count > 0 else { return [] }
+        var chosen: [(Float, Int, Int)] = []  // reliability, first (0-based), length
+        chosen.reserveCapacity(count + 1)
+        func offer(_ key: (Float, Int, Int)) {
+            if chosen.count == count, key >= chosen[count - 1] { return }
+            var j = chosen.count
+            while j > 0, key < chosen[j - 1] { j -= 1 }
+            chosen.insert(key, at: j)
+            if chosen.count > count { chosen.removeLast() }
+        }
+        for i in 5..<bitCount { offer((decision.reliability[i], i, 1)) }
+        for run in decision.runs where run.first >= 5 && run.first + run.length <= bitCount {
+            offer((run.reliability, run.first, run.length))
+        }
+        return chosen.map { ($0.1 + 1)...($0.1 + $0.2) }
+    }
+
     /// The `count` least reliable bits after the DF (1-based frame bit numbers, least first;
     /// equal reliabilities: the earlier bit first).
     ///

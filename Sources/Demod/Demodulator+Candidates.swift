@@ -188,18 +188,23 @@ extension Demodulator {
     /// decision is checked like a sliced candidate (parity, the address filter, the weak-bit
     /// repairs with the bits the fit is least sure of).
     mutating func coherent(at s: Int, phase: Int, time: Double) -> ParityResult? {
-        let count = min(kernels.span, magCount - s)
+        // From one sample before the position (the carry keeps it; not at the input's start):
+        // the reply may start up to a sample before where the detector put it.
+        let back = s >= 1 ? 1 : 0
+        let base = s - back
+        let count = min(kernels.span + back, magCount - base)
         guard s >= 0, count > 0 else { return nil }
         let width = rawFormat.bytesPerSample
         let decisions = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq -> [CoherentSlicer.Decision] in
             raw.withUnsafeBytes { r in
-                rawFormat.complexSamples(r.baseAddress! + s * width, count: count, into: iq.baseAddress!)
+                rawFormat.complexSamples(r.baseAddress! + base * width, count: count, into: iq.baseAddress!)
             }
             // Neighbouring positions of one reply refine to (nearly) the same start: search it
             // once.
-            guard let refined = coherentSlicer.refineStart(iq.baseAddress!, count: count, start40: 40 * kernels.phases[phase] / kernels.resolution,
+            guard let refined = coherentSlicer.refineStart(iq.baseAddress!, count: count,
+                                                           start40: 40 * back + 40 * kernels.phases[phase] / kernels.resolution,
                                                            minimumFit: tuning.coherentFit) else { return [] }
-            let absolute = Int64(carryStart + UInt64(s)) * 40 + Int64(refined.start40)
+            let absolute = Int64(carryStart + UInt64(base)) * 40 + Int64(refined.start40)
             guard refined.fit >= tuning.coherentFit, abs(absolute - lastCoherentStart) > 60 else { return [] }
             // The budget counts per window of absolute positions: the same whatever the blocks.
             let window = (carryStart + UInt64(s)) >> UInt64(NoiseFloor.windowShift)
@@ -208,7 +213,8 @@ extension Demodulator {
             coherentSearchesInWindow += 1
             lastCoherentStart = absolute
             coherentSearches &+= 1
-            return coherentSlicer.decide(iq.baseAddress!, count: count, start40: refined.start40, passes: tuning.coherentPasses)
+            return coherentSlicer.decide(iq.baseAddress!, count: count, start40: refined.start40, passes: tuning.coherentPasses,
+                                        longestRun: tuning.coherentErasureRun)
         }
         for decision in decisions {
             guard let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decision.raw >> 123)) else { continue }
@@ -220,7 +226,8 @@ extension Demodulator {
                                                      count: max(5, tuning.coherentErasureBits))
             if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: WeakestBits(order), at: time) { return result }
             if candidate.isExtendedSquitter { squitterRepairs.coherent &+= 1 }
-            if let result = repairUnknownSquitter(candidate, syndrome: syndrome, positions: order.prefix(tuning.coherentErasureBits),
+            let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: tuning.coherentErasureBits)
+            if let result = repairUnknownSquitter(candidate, syndrome: syndrome, runs: events,
                                                   maximumFlips: tuning.coherentErasureFlips) { return result }
         }
         return nil

@@ -97,7 +97,20 @@ extension Demodulator {
     /// weakest bits (any subset), the bound stated and measured in the README.
     func repairUnknownSquitter<S: Sequence<Int>>(_ candidate: Frame, syndrome: UInt32, positions: S, maximumFlips: Int) -> ParityResult? {
         guard candidate.isExtendedSquitter, maximumFlips > 0 else { return nil }
-        let solver = ErasureRepair(positions: positions, bitCount: candidate.bitCount)
+        return repairUnknownSquitter(candidate, syndrome: syndrome, solver: ErasureRepair(positions: positions, bitCount: candidate.bitCount),
+                                     maximumFlips: maximumFlips)
+    }
+
+    /// `repairUnknownSquitter` over error events that each invert a run of bits (the coherent
+    /// pass's least reliable bits and runs of equal bits, `CoherentSlicer.leastReliableEvents`):
+    /// at most `maximumFlips` events, the same bound per event as per position.
+    func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, runs: [ClosedRange<Int>], maximumFlips: Int) -> ParityResult? {
+        guard candidate.isExtendedSquitter, maximumFlips > 0 else { return nil }
+        return repairUnknownSquitter(candidate, syndrome: syndrome, solver: ErasureRepair(runs: runs, bitCount: candidate.bitCount),
+                                     maximumFlips: maximumFlips)
+    }
+
+    private func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, solver: ErasureRepair, maximumFlips: Int) -> ParityResult? {
         guard let (mask, flips) = solver.repair(syndrome: syndrome, maximumFlips: maximumFlips),
               let frame = Frame(raw: candidate.raw ^ mask, bitCount: candidate.bitCount) else { return nil }
         return ParityResult(frame: frame, outcome: .corrected(bits: flips), address: UInt32(frame.bits(9, 32)), interrogatorID: nil)

@@ -167,7 +167,9 @@ public struct Demodulator: Sendable {
             for f in found { emit(f) }
         }
         nextPosition = carryStart + UInt64(s)
-        let keep = min(s, magCount)
+        // One sample before the next position stays: the coherent pass reads from there
+        // (`coherent`), whatever the blocks.
+        let keep = min(s, magCount) - 1
         if keep > 0 {
             let rest = magCount - keep
             mags.withUnsafeMutableBufferPointer { m in

@@ -57,9 +57,11 @@ struct SliceKernels: Sendable {
     /// what 40 alone lets through (README, the level gate).
     let levelGate: (each: Int64, summed: Int64)
     /// Passes of decision-directed slicing (`Demodulator.directed`) for a candidate that
-    /// failed parity. At 2.0 MS/s, 3: the smear of each pulse into its neighbours is large, and
-    /// the later passes read 2–3 % more at 10–12 dB on the sweep (694 against 687 with one
-    /// pass at 12 dB) and a frame more on modes1.bin. At 2.4 MS/s, 1: both recordings and
+    /// failed parity. At 2.0 MS/s, 3: the smear of each pulse into its neighbours is large;
+    /// the later passes read 2–3 % more at 10–12 dB on the sweep before the coherent pass
+    /// repaired runs of bits (694 against 687 with one pass at 12 dB), since then the same but
+    /// for a frame (795 both at 12 dB, 308 against 307 at 9 dB), and a frame more on
+    /// modes1.bin (356 against 355). At 2.4 MS/s, 1: both recordings and
     /// the dense sky read the same with one pass as with three, and the sweep one or two of
     /// 1000 fewer at 7 and 9 dB, for about 6 % less CPU on the dense sky (README).
     let directedPasses: Int

@@ -168,3 +168,76 @@ struct CoherentSlicerTests {
         }
     }
 }
+
+/// Error events of more than one bit: runs of equal bits inverted together.
+extension CoherentSlicerTests {
+    @Test("At 2.0 MS/s the band limit makes inverting a run of equal bits (its pulses moved by half a bit) cheaper for the fit than inverting any one of its bits; every run is rated once, from two to the longest run asked for")
+    func runsOfEqualBitsAreRatedAsEvents() {
+        let rate = SampleRate.rate2_0
+        let slicer = CoherentSlicer(sampleRate: rate)
+        let reply = Self.render(Self.squitter, rate: rate, subSample: 0.25, phase: 1, frequency: 500)
+        let decision = reply.iq.withUnsafeBufferPointer {
+            slicer.decide($0.baseAddress!, count: $0.count / 2, start40: reply.start40, passes: 1, longestRun: 4)
+        }[0]
+        #expect(decision.raw == Self.squitter.raw)
+        let bits = (0..<112).map { Self.squitter.bit($0 + 1) }
+        // Every run of 2…4 equal bits, once, in order.
+        var expected: [(Int, Int)] = []
+        for k in 0..<111 {
+            var j = k + 1
+            while j < 112 && j - k < 4 && bits[j] == bits[k] { expected.append((k, j - k + 1)); j += 1 }
+        }
+        #expect(decision.runs.map { [$0.first, $0.length] } == expected.map { [$0.0, $0.1] })
+        var cheaper = 0
+        for run in decision.runs where run.length == 2 {
+            let single = (run.first..<(run.first + run.length)).map { decision.reliability[$0] }.min()!
+            #expect(run.reliability > 0)
+            if run.reliability < single { cheaper += 1 }
+        }
+        let pairs = decision.runs.filter { $0.length == 2 }.count
+        #expect(cheaper * 10 >= pairs * 9, "\(cheaper) of \(pairs) runs of two cheaper than their bits")
+        // Single bits only: no runs rated.
+        let plain = reply.iq.withUnsafeBufferPointer {
+            slicer.decide($0.baseAddress!, count: $0.count / 2, start40: reply.start40, passes: 1)
+        }[0]
+        #expect(plain.runs.isEmpty && plain.raw == decision.raw)
+    }
+
+    @Test("The least reliable events mix bits and runs, least first, within the frame after its DF, as 1-based bit ranges")
+    func leastReliableEventsMixBitsAndRuns() {
+        var reliability = [Float](repeating: 10, count: 112)
+        reliability[3] = 0.5   // in the DF: never chosen
+        reliability[40] = 2
+        reliability[70] = 4
+        let runs = [CoherentSlicer.Run(first: 2, length: 3, reliability: 0.1),    // touches the DF
+                    CoherentSlicer.Run(first: 50, length: 2, reliability: 1),
+                    CoherentSlicer.Run(first: 54, length: 3, reliability: 3),
+                    CoherentSlicer.Run(first: 55, length: 2, reliability: 3),      // ties: earlier first
+                    CoherentSlicer.Run(first: 60, length: 2, reliability: 0.2)]   // past a short reply's end
+        let decision = CoherentSlicer.Decision(raw: 0, reliability: reliability, runs: runs)
+        #expect(CoherentSlicer.leastReliableEvents(decision, bitCount: 112, count: 5) == [61...62, 51...52, 41...41, 55...57, 56...57])
+        #expect(CoherentSlicer.leastReliableEvents(decision, bitCount: 56, count: 3) == [51...52, 41...41, 6...6])
+    }
+}
+
+extension CoherentSlicerTests {
+    @Test("The coherent pass reads a reply that starts up to a sample before the position the detector gives it (it reads from the sample before)", arguments: [SampleRate.rate2_4, .rate2_0])
+    func aReplyStartingBeforeTheDetectorsPositionIsRead(rate: SampleRate) {
+        // The reply starts 10.6 samples after the buffer's first sample (ten of silence).
+        let reply = Self.render(Self.squitter, rate: rate, subSample: 0.6, phase: 2, frequency: 1000)
+        var bytes = [UInt8](repeating: 128, count: 20)
+        _ = reply.iq.withUnsafeBufferPointer { SampleQuantizer.quantize($0, to: .uc8, appendingTo: &bytes) }
+        var demodulator = Demodulator(sampleRate: rate)
+        demodulator.rawFormat = .uc8
+        demodulator.raw = bytes
+        demodulator.magCount = bytes.count / 2
+        // The detector's position one sample late (0.4 samples after the start): found.
+        #expect(demodulator.coherent(at: 11, phase: 0, time: 0)?.frame == Self.squitter)
+        // At the very start of the input there is no sample before to read.
+        var late = Demodulator(sampleRate: rate)
+        late.rawFormat = .uc8
+        late.raw = Array(bytes.dropFirst(22))
+        late.magCount = late.raw.count / 2
+        #expect(late.coherent(at: 0, phase: 0, time: 0) == nil)
+    }
+}

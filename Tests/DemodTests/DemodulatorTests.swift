@@ -24,6 +24,14 @@ struct DemodulatorTests {
         }
     }
 
+    @Test("At 2.0 MS/s three passes of decision-directed slicing (the rate's default) read a frame of the real recording that one does not")
+    func threeDirectedPassesReadMoreOfModes1() throws {
+        var one = Demodulator.Tuning()
+        one.directedPasses = 1
+        let (frames, _) = DemodFixtures.demodulate(try DemodFixtures.modes1Bytes(), blockSamples: 1 << 16, tuning: one)
+        #expect(frames.count == 355)
+    }
+
     @Test func fastTuningStillBeatsDump1090() throws {
         let (frames, _) = DemodFixtures.demodulate(try DemodFixtures.modes1Bytes(), blockSamples: 1 << 16, tuning: .fast)
         #expect(frames.count == 349)

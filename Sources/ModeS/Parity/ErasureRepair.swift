@@ -24,6 +24,8 @@ public struct ErasureRepair: Sendable {
     @usableFromInline var rows = SIMD32<UInt32>()
     @usableFromInline var high = SIMD32<UInt64>()
     @usableFromInline var low = SIMD32<UInt64>()
+    /// `events[b]`: which of the given events (bit i: the i-th) add up to `rows[b]`.
+    @usableFromInline var events = SIMD32<UInt64>()
     /// How many of the positions given are independent (became pivots).
     public var rank: Int { count }
     @usableFromInline var count = 0
@@ -34,55 +36,81 @@ public struct ErasureRepair: Sendable {
     /// squitter, and a generic call across modules would not be specialised.)
     @inlinable
     public init<S: Sequence<Int>>(positions: S, bitCount: Int) {
+        self.init(runs: positions.lazy.map { $0...$0 }, bitCount: bitCount)
+    }
+
+    /// Eliminates the syndromes of error events that each invert a run of bits (1-based frame
+    /// bit ranges, preferred pivots first; the first 64 are used): a solution is a set of
+    /// events, and `repair` counts events, not bits. Single positions are runs of one.
+    @inlinable
+    public init<S: Sequence<ClosedRange<Int>>>(runs: S, bitCount: Int) {
         self.bitCount = bitCount
-        for p in positions {
-            var v = CRC24.syndrome(ofBit: p, bitCount: bitCount)
-            let bit = UInt128(1) << UInt128(128 - p)
-            var h = UInt64(truncatingIfNeeded: bit >> 64), l = UInt64(truncatingIfNeeded: bit)
+        var index = 0
+        for run in runs {
+            defer { index += 1 }
+            guard index < 64, run.lowerBound >= 1, run.upperBound <= bitCount else { continue }
+            var v: UInt32 = 0
+            var mask: UInt128 = 0
+            for p in run {
+                v ^= CRC24.syndrome(ofBit: p, bitCount: bitCount)
+                mask |= UInt128(1) << UInt128(128 - p)
+            }
+            var h = UInt64(truncatingIfNeeded: mask >> 64), l = UInt64(truncatingIfNeeded: mask)
+            var e = UInt64(1) << UInt64(index)
             while v != 0 {
                 let lead = 31 - v.leadingZeroBitCount
                 if rows[lead] == 0 {
                     rows[lead] = v
                     high[lead] = h
                     low[lead] = l
+                    events[lead] = e
                     count += 1
                     break
                 }
                 v ^= rows[lead]
                 h ^= high[lead]
                 l ^= low[lead]
+                e ^= events[lead]
             }
         }
     }
 
     /// The frame bits to invert (left-aligned like `Frame.raw`) so that a frame with this
-    /// syndrome gets a zero one, or nil when no subset of the independent positions does
-    /// (0 for a zero syndrome).
+    /// syndrome gets a zero one, or nil when no set of the independent events does (0 for a
+    /// zero syndrome).
     @inlinable
     public func solve(syndrome: UInt32) -> UInt128? {
+        solveEvents(syndrome: syndrome)?.mask
+    }
+
+    /// `solve`, with the events the solution inverts (bit i: the i-th given).
+    @inlinable
+    public func solveEvents(syndrome: UInt32) -> (mask: UInt128, events: UInt64)? {
         var s = syndrome & 0xFF_FFFF
-        var h: UInt64 = 0, l: UInt64 = 0
+        var h: UInt64 = 0, l: UInt64 = 0, e: UInt64 = 0
         while s != 0 {
             let lead = 31 - s.leadingZeroBitCount
             guard rows[lead] != 0 else { return nil }
             s ^= rows[lead]
             h ^= high[lead]
             l ^= low[lead]
+            e ^= events[lead]
         }
-        return UInt128(h) << 64 | UInt128(l)
+        return (UInt128(h) << 64 | UInt128(l), e)
     }
 
-    /// `solve`, when the solution inverts 1 to `maximumFlips` bits: the mask and how many.
+    /// `solve`, when the solution inverts 1 to `maximumFlips` of the events (for positions:
+    /// bits): the mask and how many bits it inverts.
     @inlinable
     public func repair(syndrome: UInt32, maximumFlips: Int) -> (mask: UInt128, flips: Int)? {
-        guard let mask = solve(syndrome: syndrome) else { return nil }
-        let flips = mask.nonzeroBitCount
-        guard flips > 0, flips <= maximumFlips else { return nil }
-        return (mask, flips)
+        guard let (mask, events) = solveEvents(syndrome: syndrome) else { return nil }
+        let used = events.nonzeroBitCount
+        guard used > 0, used <= maximumFlips, mask != 0 else { return nil }
+        return (mask, mask.nonzeroBitCount)
     }
 
     /// The probability that a random syndrome (a candidate that is not a reply) has a
-    /// solution of 1 to `maximumFlips` bits among `erasures` positions: Σ_{k=1…t} C(n, k) / 2²⁴,
+    /// solution of 1 to `maximumFlips` events among `erasures` events (positions or runs): Σ_{k=1…t} C(n, k) / 2²⁴,
     /// an upper bound (dependent positions only lower it).
     public static func falseAcceptBound(erasures n: Int, maximumFlips t: Int) -> Double {
         var sum = 0.0, term = 1.0

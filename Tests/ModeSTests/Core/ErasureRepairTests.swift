@@ -80,3 +80,60 @@ struct ErasureRepairTests {
         #expect(repair.map { Frame(raw: damaged.raw ^ $0.mask, bitCount: 56) } == allCall)
     }
 }
+
+/// Erasures that are runs of bits (error events): a solution is a set of events, counted as
+/// events for the limit and reported in bits.
+extension ErasureRepairTests {
+    static let events: [ClosedRange<Int>] = [20...21, 33...33, 40...42, 47...47, 58...59, 71...74, 88...88, 95...96, 101...101,
+                                             104...105, 12...12, 64...66]
+
+    @Test("Every set of up to three of twelve independent events is undone, each to its own syndrome: the bound's 298 syndromes, counted in events, reported in bits")
+    func everySetOfUpToThreeEventsIsUndone() {
+        let solver = ErasureRepair(runs: Self.events, bitCount: 112)
+        #expect(solver.rank == 12)
+        var syndromes = Set<UInt32>()
+        let n = Self.events.count
+        for a in 0..<n {
+            for b in a..<n {
+                for c in b..<n {
+                    let chosen = Set([a, b, c])
+                    var damaged = Self.squitter
+                    for i in chosen { for p in Self.events[i] { damaged = damaged.flipping(bit: p) } }
+                    let syndrome = CRC24.syndrome(of: damaged)
+                    syndromes.insert(syndrome)
+                    let repair = solverRepair(solver, syndrome, chosen.count)
+                    #expect(repair.map { Frame(raw: damaged.raw ^ $0.mask, bitCount: 112) } == Self.squitter)
+                    #expect(repair?.flips == chosen.reduce(0) { $0 + Self.events[$1].count })
+                    // One event fewer allowed: refused.
+                    #expect(solver.repair(syndrome: syndrome, maximumFlips: chosen.count - 1) == nil)
+                }
+            }
+        }
+        #expect(syndromes.count == 298 && !syndromes.contains(0))
+        #expect(ErasureRepair.falseAcceptBound(erasures: 12, maximumFlips: 3) == Double(syndromes.count) / Double(1 << 24))
+    }
+
+    private func solverRepair(_ solver: ErasureRepair, _ syndrome: UInt32, _ events: Int) -> (mask: UInt128, flips: Int)? {
+        solver.repair(syndrome: syndrome, maximumFlips: events)
+    }
+
+    @Test("Positions are runs of one: both forms solve alike")
+    func positionsAreRunsOfOne() {
+        let positions = [9, 17, 26, 30, 44, 52, 61, 69, 77, 85, 96, 110]
+        let a = ErasureRepair(positions: positions, bitCount: 112), b = ErasureRepair(runs: positions.map { $0...$0 }, bitCount: 112)
+        let damaged = Self.squitter.flipping(bit: 26).flipping(bit: 85)
+        let s = CRC24.syndrome(of: damaged)
+        #expect(a.repair(syndrome: s, maximumFlips: 2)?.mask == b.repair(syndrome: s, maximumFlips: 2)?.mask)
+        #expect(a.repair(syndrome: s, maximumFlips: 2)?.flips == 2)
+    }
+
+    @Test("A run that reaches outside the frame, or past the sixty-fourth event, is left out")
+    func eventsOutsideTheFrameAreLeftOut() {
+        #expect(ErasureRepair(runs: [0...2, 110...113, 30...31], bitCount: 112).rank == 1)
+        let many = (1...70).map { $0...$0 }
+        #expect(ErasureRepair(runs: many, bitCount: 112).rank == 24)
+        // The 65th onwards are never used: bits 65…70 alone cannot be solved for.
+        let late = ErasureRepair(runs: Array(repeating: 1...1, count: 64) + [65...65], bitCount: 112)
+        #expect(late.rank == 1)
+    }
+}

@@ -21,14 +21,14 @@ struct SensitivityTests {
     }
 
     /// Floors are a few frames under what the demodulator decodes today (release build:
-    /// 48, 178, 231, 289, 291 at 2.4 MS/s, 40, 97, 190, 276 at 2.0 MS/s, `flytracker bench
+    /// 63, 181, 234, 289, 291 at 2.4 MS/s, 87, 168, 226, 280 at 2.0 MS/s, `flytracker bench
     /// --sensitivity --sensitivity-frames 300 --seed 7`; a debug build sums some floats in
     /// another order and may read a frame or two differently); readsb decodes about a
     /// third as many at 8 and 9 dB on such signals, and antirez's dump1090 at 2.0 MS/s about a
     /// sixth at 10 dB and half at 12 dB (README).
     @Test(arguments: [
-        (SampleRate.rate2_4, 6.0, 44), (.rate2_4, 8.0, 173), (.rate2_4, 9.0, 226), (.rate2_4, 12.0, 284), (.rate2_4, 15.0, 287),
-        (.rate2_0, 9.0, 36), (.rate2_0, 10.0, 92), (.rate2_0, 12.0, 185), (.rate2_0, 15.0, 270),
+        (SampleRate.rate2_4, 6.0, 58), (.rate2_4, 8.0, 176), (.rate2_4, 9.0, 229), (.rate2_4, 12.0, 284), (.rate2_4, 15.0, 287),
+        (.rate2_0, 9.0, 82), (.rate2_0, 10.0, 162), (.rate2_0, 12.0, 220), (.rate2_0, 15.0, 274),
     ])
     func decodedTestFramesArePinned(rate: SampleRate, snr: Double, floor: Int) {
         let s = Self.score(rate: rate, snr: snr)
@@ -86,7 +86,7 @@ struct SensitivityTests {
         #expect(after.falseFrames == 0 && before.falseFrames == 0)
     }
 
-    @Test("Decision-directed slicing: at 2.4 MS/s one pass reads the same replies as three (the rate's default is one); at 2.0 MS/s three read more than one (its default is three)")
+    @Test("Decision-directed slicing: at 2.4 MS/s one pass reads the same replies as three (the rate's default is one); at 2.0 MS/s three read no fewer than one (its default is three; the real recording's extra frame is pinned in DemodulatorTests)")
     func directedPassesPerRate() {
         var three = Demodulator.Tuning(), one = Demodulator.Tuning()
         three.directedPasses = 3
@@ -96,7 +96,7 @@ struct SensitivityTests {
             #expect(byDefault.testsDecoded == withThree.testsDecoded, "2.4 MS/s at \(snr) dB")
         }
         let byDefault = Self.score(rate: .rate2_0, snr: 12, count: 600), withOne = Self.score(rate: .rate2_0, snr: 12, count: 600, tuning: one)
-        #expect(byDefault.testsDecoded > withOne.testsDecoded, "\(byDefault.testsDecoded) vs \(withOne.testsDecoded)")
+        #expect(byDefault.testsDecoded >= withOne.testsDecoded, "\(byDefault.testsDecoded) vs \(withOne.testsDecoded)")
         #expect(byDefault.falseFrames == 0)
     }
 
@@ -112,5 +112,21 @@ struct SensitivityTests {
         // 29 → 36 of 300 here (seed 7); 101 → 131 of 1000 on the README's sweep (seed 1).
         #expect(after.testsDecoded >= before.testsDecoded + 5, "\(after.testsDecoded) vs \(before.testsDecoded)")
         #expect(after.falseFrames == 0)
+    }
+}
+
+/// The coherent pass's erasures as error events (runs of equal bits) and its reading from a
+/// sample before the detector's position.
+extension SensitivityTests {
+    @Test("Erasures over runs of equal bits as well as single bits read more weak replies than single bits alone, at both rates, with no false frame", arguments: [
+        (SampleRate.rate2_0, 10.0), (.rate2_4, 6.0),
+    ])
+    func runErasuresGain(rate: SampleRate, snr: Double) {
+        var bitsOnly = Demodulator.Tuning()
+        bitsOnly.coherentErasureRun = 1
+        let before = Self.score(rate: rate, snr: snr, tuning: bitsOnly)
+        let after = Self.score(rate: rate, snr: snr)
+        #expect(after.testsDecoded >= before.testsDecoded + 8, "\(after.testsDecoded) vs \(before.testsDecoded)")
+        #expect(after.falseFrames == 0 && before.falseFrames == 0)
     }
 }
