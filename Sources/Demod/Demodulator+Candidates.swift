@@ -130,7 +130,9 @@ extension Demodulator {
         }
         var best: Accepted?
         let time = Double(carryStart + UInt64(s)) / Double(sampleRate.hertz)
-        for rank in 0..<min(count, tuning.phasesSliced) {
+        let top = withUnsafeBytes(of: &ranked) { Int($0.load(fromByteOffset: 0, as: Int32.self) & 7) }
+        let strong = strictRatio(e, preamble: preamble + top * SliceKernels.preambleWindows)
+        for rank in 0..<(strong ? min(count, tuning.phasesSliced) : 0) {
             let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: rank * 4, as: Int32.self) }
             let index = Int(packed & 7)
             let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
@@ -173,6 +175,18 @@ extension Demodulator {
             }
         }
         return best
+    }
+
+    /// Whether the preamble at these places (one phase's) has a mean pulse energy above twice
+    /// its mean quiet energy (5·P > 4·Q: `PreambleDetector.strictRatio`, on full energies).
+    /// The detector lets weaker preambles through for the coherent pass
+    /// (`Tuning.weakPreambles`); the magnitude slicers never read one: on the sweep they
+    /// decode none of them, and the dense sky has thousands.
+    func strictRatio(_ e: UnsafePointer<Int16>, preamble o: UnsafePointer<Int>) -> Bool {
+        var pulse: Int32 = 0, quiet: Int32 = 0
+        for j in 0..<4 { pulse &+= Int32(e[o[j]]) }
+        for j in 4..<SliceKernels.preambleWindows { quiet &+= Int32(e[o[j]]) }
+        return pulse &* 5 > quiet &* 4
     }
 
     /// Whether a preamble of summed pulse energy `pulse` at `s` is weak enough for the coherent

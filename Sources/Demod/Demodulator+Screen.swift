@@ -16,7 +16,7 @@ extension Demodulator {
         // planes' `loud` bytes depend on it, so they are refilled then).
         var floorLimit = 0
         var loudAbove: Int16 = 0
-        var detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
+        var detector = makeDetector()
         planes.invalidate()
         var bytes = planes.bytes
         while s < to {
@@ -63,6 +63,13 @@ extension Demodulator {
         return s
     }
 
+    /// The preamble detector for this rate and tuning (shape slack, ratio).
+    func makeDetector() -> PreambleDetector {
+        var detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
+        if tuning.weakPreambles && tuning.coherentPasses > 0 { detector.ratio = PreambleDetector.weakRatio }
+        return detector
+    }
+
     /// The energy a preamble pulse must exceed, in plane units (half-bit length in steps ×
     /// 12-bit magnitude), for a noise floor in magnitude units: the floor times
     /// `levelGate.each / 16`.
@@ -83,7 +90,7 @@ extension Demodulator {
     mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16, summedAbove: Int16 = 0) -> (simd: PreambleDetector.PhaseMasks, scalar: PreambleDetector.PhaseMasks) {
         planes.fill(m, origin: 0, available: available, loudAbove: loudAbove)
         planes.ensureBytes(upTo: PreambleDetector.reach)
-        var detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
+        var detector = makeDetector()
         detector.summedAbove = summedAbove
         return (detector.detect(planes.bytes, at: 0, offsets.preamble), detector.detectLanes(planes.bytes, at: 0, offsets.preamble, lanes: PreambleDetector.lanes))
     }

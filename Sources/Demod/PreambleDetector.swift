@@ -1,7 +1,8 @@
 /// The preamble tests on the flag bytes of `HalfBitPlanes`, at every tested phase: the shape (each
 /// of the four pulses above the quiet half bits beside it: six tests, all but `slack` must
 /// hold), the level (three of the four pulses `loud`, i.e. above the noise threshold) and, for
-/// phases where some position passed those, the pulse/quiet energy ratio on the energies.
+/// phases where some position passed those, the pulse/quiet energy ratio on the energies
+/// (`ratio`).
 /// `detect` tests thirty-two positions per `SIMD32<UInt8>` (one AVX2 register on x86, two
 /// SSE2 or NEON ones); `detect1` is its scalar twin.
 ///
@@ -32,6 +33,13 @@ struct PreambleDetector {
     /// The level the four pulses' summed energy must exceed, in the ratio's units (plane
     /// energies / 16); set per noise-floor window (`Demodulator.pulseSumThreshold`). 0: any.
     var summedAbove: Int16 = 0
+    /// The pulse/quiet ratio test as `pulse · ratio.times >> ratio.shift > 2 · quiet` (sums of 4
+    /// pulses and 10 quiet half bits): (5, 1), mean pulse above twice the mean quiet, the
+    /// magnitude slicers' test (`strictRatio`); (3, 0), above 5/3 of it, for weak replies the
+    /// coherent pass alone reads (`Demodulator.Tuning.weakPreambles`).
+    var ratio: (times: Int16, shift: Int16) = PreambleDetector.strictRatio
+    static let strictRatio: (times: Int16, shift: Int16) = (5, 1)
+    static let weakRatio: (times: Int16, shift: Int16) = (3, 0)
 
     init(phases: Int, stride: Int = 1, slack: Int) {
         precondition((phases + stride - 1) / stride <= 4, "PhaseMasks holds four tested phases")
@@ -73,10 +81,10 @@ struct PreambleDetector {
         return result
     }
 
-    /// The ratio for sixteen positions: mean pulse energy above twice the mean quiet energy
-    /// (5·P > 4·Q over the 4 pulses and 10 quiet half bits), and the pulses' sum above
-    /// `summedAbove`, on energies divided by 16 so the sums fit `Int16` lanes; bit i for
-    /// position i.
+    /// The ratio for sixteen positions: mean pulse energy above `ratio`'s multiple of the mean
+    /// quiet energy (strict: twice, 5·P > 4·Q over the 4 pulses and 10 quiet half bits), and the
+    /// pulses' sum above `summedAbove`, on energies divided by 16 so the sums fit `Int16`
+    /// lanes; bit i for position i.
     @inline(__always)
     func ratioMask(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> UInt16 {
         @inline(__always) func load(_ i: Int) -> SIMD16<Int16> {
@@ -85,7 +93,7 @@ struct PreambleDetector {
         let pulse = load(0) &+ load(1) &+ load(2) &+ load(3)
         var quiet = load(4) &+ load(5) &+ load(6) &+ load(7) &+ load(8)
         quiet &+= load(9) &+ load(10) &+ load(11) &+ load(12) &+ load(13)
-        let passed = ((pulse &* SIMD16<Int16>(repeating: 5)) &>> SIMD16<Int16>(repeating: 1) .> quiet &<< SIMD16<Int16>(repeating: 1))
+        let passed = ((pulse &* SIMD16<Int16>(repeating: ratio.times)) &>> SIMD16<Int16>(repeating: ratio.shift) .> quiet &<< SIMD16<Int16>(repeating: 1))
             .& (pulse .> SIMD16<Int16>(repeating: summedAbove))
         // Four 16-bit lanes per word, each 0 or 1 after the AND; the multiply places lane i's
         // bit at bit 48 + i without carries (no narrowing to bytes: the stdlib's generic
@@ -116,7 +124,7 @@ struct PreambleDetector {
         var pulse: Int16 = 0, quiet: Int16 = 0
         for i in 0..<4 { pulse &+= e[o[i]] >> 4 }
         for i in 4..<SliceKernels.preambleWindows { quiet &+= e[o[i]] >> 4 }
-        return (pulse &* 5) >> 1 > quiet << 1 && pulse > summedAbove
+        return (pulse &* ratio.times) >> ratio.shift > quiet << 1 && pulse > summedAbove
     }
 
     /// Sixteen bytes of 0 or 1 (lane i in byte i of `low`, lane 8 + i in byte i of `high`,

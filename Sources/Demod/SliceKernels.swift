@@ -61,7 +61,7 @@ struct SliceKernels: Sendable {
     /// the later passes read 2–3 % more at 10–12 dB on the sweep before the coherent pass
     /// repaired runs of bits (694 against 687 with one pass at 12 dB), since then the same but
     /// for a frame (795 both at 12 dB, 308 against 307 at 9 dB), and a frame more on
-    /// modes1.bin (356 against 355). At 2.4 MS/s, 1: both recordings and
+    /// modes1.bin (356 against 355; 359 and 358 with weak preambles). At 2.4 MS/s, 1: both recordings and
     /// the dense sky read the same with one pass as with three, and the sweep one or two of
     /// 1000 fewer at 7 and 9 dB, for about 6 % less CPU on the dense sky (README).
     let directedPasses: Int

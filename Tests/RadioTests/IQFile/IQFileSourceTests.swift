@@ -33,7 +33,7 @@ struct IQFileSourceTests {
         let source = try IQFileSource(path: Self.modes1.path, format: .uc8, sampleRate: .rate2_0, blockSamples: 10_000)
         let result = try demodulate(source)
         #expect(result.samples == 356_868)
-        #expect(result.frames == 356)
+        #expect(result.frames == 359)
         #expect(source.truncatedBytes == 0)
     }
 

@@ -130,3 +130,19 @@ extension SensitivityTests {
         #expect(after.falseFrames == 0 && before.falseFrames == 0)
     }
 }
+
+extension SensitivityTests {
+    @Test("Weak preambles (mean pulse above 5/3 of the quiet, not twice) sent to the coherent pass alone read more weak replies at both rates, with no false frame; --fast keeps the strict ratio", arguments: [
+        (SampleRate.rate2_4, 6.0), (.rate2_0, 10.0),
+    ])
+    func weakPreamblesGain(rate: SampleRate, snr: Double) {
+        var strict = Demodulator.Tuning()
+        strict.weakPreambles = false
+        let before = Self.score(rate: rate, snr: snr, tuning: strict)
+        let after = Self.score(rate: rate, snr: snr)
+        #expect(after.testsDecoded >= before.testsDecoded * 6 / 5 && after.testsDecoded >= before.testsDecoded + 10,
+                "\(after.testsDecoded) vs \(before.testsDecoded)")
+        #expect(after.falseFrames == 0 && before.falseFrames == 0)
+        #expect(!Demodulator.Tuning.fast.weakPreambles)
+    }
+}
