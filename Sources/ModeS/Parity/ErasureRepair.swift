@@ -36,7 +36,13 @@ public struct ErasureRepair: Sendable {
     /// squitter, and a generic call across modules would not be specialised.)
     @inlinable
     public init<S: Sequence<Int>>(positions: S, bitCount: Int) {
-        self.init(runs: positions.lazy.map { $0...$0 }, bitCount: bitCount)
+        self.bitCount = bitCount
+        var index = 0
+        for p in positions {
+            defer { index += 1 }
+            guard index < 64, p >= 1, p <= bitCount else { continue }
+            eliminate(CRC24.syndrome(ofBit: p, bitCount: bitCount), UInt128(1) << UInt128(128 - p), event: index)
+        }
     }
 
     /// Eliminates the syndromes of error events that each invert a run of bits (1-based frame
@@ -55,23 +61,31 @@ public struct ErasureRepair: Sendable {
                 v ^= CRC24.syndrome(ofBit: p, bitCount: bitCount)
                 mask |= UInt128(1) << UInt128(128 - p)
             }
-            var h = UInt64(truncatingIfNeeded: mask >> 64), l = UInt64(truncatingIfNeeded: mask)
-            var e = UInt64(1) << UInt64(index)
-            while v != 0 {
-                let lead = 31 - v.leadingZeroBitCount
-                if rows[lead] == 0 {
-                    rows[lead] = v
-                    high[lead] = h
-                    low[lead] = l
-                    events[lead] = e
-                    count += 1
-                    break
-                }
-                v ^= rows[lead]
-                h ^= high[lead]
-                l ^= low[lead]
-                e ^= events[lead]
+            eliminate(v, mask, event: index)
+        }
+    }
+
+    /// Reduces event `index` (syndrome `v`, frame bits `mask`) by the basis and keeps it as a
+    /// new pivot row if anything is left (dropped when it depends on earlier events).
+    @inlinable
+    mutating func eliminate(_ syndrome: UInt32, _ mask: UInt128, event index: Int) {
+        var v = syndrome
+        var h = UInt64(truncatingIfNeeded: mask >> 64), l = UInt64(truncatingIfNeeded: mask)
+        var e = UInt64(1) << UInt64(index)
+        while v != 0 {
+            let lead = 31 - v.leadingZeroBitCount
+            if rows[lead] == 0 {
+                rows[lead] = v
+                high[lead] = h
+                low[lead] = l
+                events[lead] = e
+                count += 1
+                return
             }
+            v ^= rows[lead]
+            h ^= high[lead]
+            l ^= low[lead]
+            e ^= events[lead]
         }
     }
 
