@@ -243,21 +243,26 @@ struct CoherentSlicer: Sendable {
             var best = 0
             for i in 1..<8 where costs[i] < costs[best] { best = i }
             let raw = path(paths, best) << 16
+            // The decided bits, two of padding (zeros) either side: `bits[j + 2]` is bit j.
+            var bits = [Int](repeating: 0, count: 116)
+            for j in 0..<112 { bits[j + 2] = Int(truncatingIfNeeded: (raw >> UInt128(127 - j)) & 1) }
+            let bit = { (j: Int) -> Int in bits[j + 2] }
+            // Each window's misfit with the decided bits, shared by every inversion below.
+            var own = [Float](repeating: 0, count: 112)
+            for w in 0..<112 { own[w] = cost(w, bits[w], bits[w + 1], bits[w + 2], bits[w + 3]) }
             // Reliability of each bit: the fit's loss with it inverted (neighbours kept).
-            let bit = { (j: Int) -> Int in (j < 0 || j >= 112) ? 0 : Int(truncatingIfNeeded: (raw >> UInt128(127 - j)) & 1) }
             var reliability = [Float](repeating: 0, count: 112)
             for k in 0..<112 {
                 var delta: Float = 0
                 for w in max(k - 1, 0)...min(k + 2, 111) {
-                    let b = (bit(w - 2), bit(w - 1), bit(w), bit(w + 1))
-                    var f = b
+                    var f = (bits[w], bits[w + 1], bits[w + 2], bits[w + 3])
                     switch k - w + 2 {
                     case 0: f.0 ^= 1
                     case 1: f.1 ^= 1
                     case 2: f.2 ^= 1
                     default: f.3 ^= 1
                     }
-                    delta += cost(w, f.0, f.1, f.2, f.3) - cost(w, b.0, b.1, b.2, b.3)
+                    delta += cost(w, f.0, f.1, f.2, f.3) - own[w]
                 }
                 reliability[k] = delta
             }
@@ -265,14 +270,13 @@ struct CoherentSlicer: Sendable {
             var runs: [Run] = []
             if longestRun > 1 { runs.reserveCapacity(112) }
             for k in 0..<(longestRun > 1 ? 111 : 0) {
-                let v = bit(k)
+                let v = bits[k + 2]
                 var j = k + 1
-                while j < 112 && j - k < longestRun && bit(j) == v {
+                while j < 112 && j - k < longestRun && bits[j + 2] == v {
                     var delta: Float = 0
                     for w in max(k - 1, 0)...min(j + 2, 111) {
-                        @inline(__always) func flipped(_ i: Int) -> Int { (i >= k && i <= j) ? 1 - v : bit(i) }
-                        delta += cost(w, flipped(w - 2), flipped(w - 1), flipped(w), flipped(w + 1))
-                            - cost(w, bit(w - 2), bit(w - 1), bit(w), bit(w + 1))
+                        @inline(__always) func flipped(_ i: Int) -> Int { (i >= k && i <= j) ? 1 - v : bits[i + 2] }
+                        delta += cost(w, flipped(w - 2), flipped(w - 1), flipped(w), flipped(w + 1)) - own[w]
                     }
                     runs.append(Run(first: k, length: j - k + 1, reliability: delta))
                     j += 1
