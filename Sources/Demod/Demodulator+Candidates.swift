@@ -130,8 +130,13 @@ extension Demodulator {
         }
         var best: Accepted?
         let time = Double(carryStart + UInt64(s)) / Double(sampleRate.hertz)
+        // With weak preambles let through (`Tuning.weakPreambles`), a candidate whose
+        // best-ranked phase fails the strict ratio is the coherent pass's alone (slicing the
+        // other phases instead read three frames fewer of modes1.bin). Without, every phase
+        // the detector passed met the strict ratio already.
+        let weakLetThrough = tuning.weakPreambles && tuning.coherentPasses > 0
         let top = withUnsafeBytes(of: &ranked) { Int($0.load(fromByteOffset: 0, as: Int32.self) & 7) }
-        let strong = strictRatio(e, preamble: preamble + top * SliceKernels.preambleWindows)
+        let strong = !weakLetThrough || strictRatio(e, preamble: preamble + top * SliceKernels.preambleWindows)
         for rank in 0..<(strong ? min(count, tuning.phasesSliced) : 0) {
             let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: rank * 4, as: Int32.self) }
             let index = Int(packed & 7)
