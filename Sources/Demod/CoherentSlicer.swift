@@ -95,7 +95,10 @@ struct CoherentSlicer: Sendable {
     /// tracks it as it goes; the next refits phase and frequency over the whole reply; a pass
     /// that repeats the one before ends the search).
     /// Each decision rates inverting each bit, and each run of 2 to `longestRun` equal bits.
-    func decide(_ iq: UnsafePointer<Float>, count: Int, start40 s40: Int, passes: Int, longestRun: Int = 1) -> [Decision] {
+    /// `stop` sees each decision as it is made; true ends the search there (the caller took
+    /// it: no later pass is worth its cost).
+    func decide(_ iq: UnsafePointer<Float>, count: Int, start40 s40: Int, passes: Int, longestRun: Int = 1,
+                stop: (Decision) -> Bool = { _ in false }) -> [Decision] {
         let hb = halfBit40
         let s0 = Double(s40) / 40
         let n1 = min(count, (s40 + 240 * hb) / 40 + 2)
@@ -140,7 +143,7 @@ struct CoherentSlicer: Sendable {
         return contribution.withUnsafeBufferPointer { cb in
             pre.withUnsafeBufferPointer { pb in
                 search(iq, first: first, width: width, pre: pb.baseAddress!, contribution: cb.baseAddress!, start40: s40,
-                       carrier: carrier, preamble: (zr, zi, pp), passes: passes, longestRun: longestRun)
+                       carrier: carrier, preamble: (zr, zi, pp), passes: passes, longestRun: longestRun, stop: stop)
             }
         }
     }
@@ -149,7 +152,8 @@ struct CoherentSlicer: Sendable {
     /// preamble's part `pre[3w + i]`, each neighbouring bit's `contribution`).
     private func search(_ iq: UnsafePointer<Float>, first: [Int], width: [Int], pre: UnsafePointer<Float>,
                         contribution: UnsafePointer<Float>, start40 s40: Int, carrier start: Carrier,
-                        preamble: (Float, Float, Float), passes: Int, longestRun: Int) -> [Decision] {
+                        preamble: (Float, Float, Float), passes: Int, longestRun: Int,
+                        stop: (Decision) -> Bool) -> [Decision] {
         let hb = halfBit40
         let s0 = Double(s40) / 40
         var carrier = start
@@ -283,6 +287,9 @@ struct CoherentSlicer: Sendable {
                 }
             }
             decisions.append(Decision(raw: raw, reliability: reliability, runs: runs))
+            // A pass that repeats the one before still has its own reliabilities (for the
+            // repairs), but a further pass would repeat it again.
+            if stop(decisions[decisions.count - 1]) { break }
             if decisions.count >= 2, decisions[decisions.count - 1].raw == decisions[decisions.count - 2].raw { break }
             guard pass + 1 < passes else { break }
             // Refit the carrier over the whole reply from these bits.

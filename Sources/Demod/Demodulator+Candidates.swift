@@ -214,41 +214,60 @@ extension Demodulator {
         let count = min(kernels.span + back, magCount - base)
         guard s >= 0, count > 0 else { return nil }
         let width = rawFormat.bytesPerSample
-        let decisions = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq -> [CoherentSlicer.Decision] in
+        let slicer = coherentSlicer
+        var found: ParityResult?
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq in
+            // The preamble's samples first: most candidates stop at the start's refinement
+            // (it reads under 30 samples), the rest of the reply only for a search.
+            let head = min(count, 40)
             raw.withUnsafeBytes { r in
-                rawFormat.complexSamples(r.baseAddress! + base * width, count: count, into: iq.baseAddress!)
+                rawFormat.complexSamples(r.baseAddress! + base * width, count: head, into: iq.baseAddress!)
             }
             // Neighbouring positions of one reply refine to (nearly) the same start: search it
             // once.
-            guard let refined = coherentSlicer.refineStart(iq.baseAddress!, count: count,
-                                                           start40: 40 * back + 40 * kernels.phases[phase] / kernels.resolution,
-                                                           minimumFit: tuning.coherentFit) else { return [] }
+            guard let refined = slicer.refineStart(iq.baseAddress!, count: head,
+                                                   start40: 40 * back + 40 * kernels.phases[phase] / kernels.resolution,
+                                                   minimumFit: tuning.coherentFit) else { return }
             let absolute = Int64(carryStart + UInt64(base)) * 40 + Int64(refined.start40)
-            guard refined.fit >= tuning.coherentFit, abs(absolute - lastCoherentStart) > 60 else { return [] }
+            guard refined.fit >= tuning.coherentFit, abs(absolute - lastCoherentStart) > 60 else { return }
             // The budget counts per window of absolute positions: the same whatever the blocks.
             let window = (carryStart + UInt64(s)) >> UInt64(NoiseFloor.windowShift)
             if window != coherentWindow { coherentWindow = window; coherentSearchesInWindow = 0 }
-            guard coherentSearchesInWindow < tuning.coherentBudget else { return [] }
+            guard coherentSearchesInWindow < tuning.coherentBudget else { return }
             coherentSearchesInWindow += 1
             lastCoherentStart = absolute
             coherentSearches &+= 1
-            return coherentSlicer.decide(iq.baseAddress!, count: count, start40: refined.start40, passes: tuning.coherentPasses,
-                                        longestRun: tuning.coherentErasureRun)
+            if count > head {
+                raw.withUnsafeBytes { r in
+                    rawFormat.complexSamples(r.baseAddress! + (base + head) * width, count: count - head, into: iq.baseAddress! + 2 * head)
+                }
+            }
+            // Each decision is checked as it comes: a later pass only when this one fails.
+            _ = slicer.decide(iq.baseAddress!, count: count, start40: refined.start40, passes: tuning.coherentPasses,
+                              longestRun: tuning.coherentErasureRun) { decision in
+                found = check(coherent: decision, at: time)
+                return found != nil
+            }
         }
-        for decision in decisions {
-            guard let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decision.raw >> 123)) else { continue }
-            let mask: UInt128 = bitCount == 112 ? ~0 << 16 : ~0 << 72
-            guard let candidate = Frame(raw: decision.raw & mask, bitCount: bitCount) else { continue }
-            let syndrome = CRC24.syndrome(of: candidate)
-            if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
-            let order = CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount,
-                                                     count: max(5, tuning.coherentErasureBits))
-            if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: WeakestBits(order), at: time) { return result }
-            if candidate.isExtendedSquitter { squitterRepairs.coherent &+= 1 }
-            let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: tuning.coherentErasureBits)
-            if let result = repairUnknownSquitter(candidate, syndrome: syndrome, runs: events,
-                                                  maximumFlips: tuning.coherentErasureFlips) { return result }
-        }
+        return found
+    }
+
+    /// One decision of the coherent pass checked like a sliced candidate: parity and the
+    /// address filter, the known-aircraft repair on its least reliable bits, then the
+    /// unknown-squitter repair on its least reliable error events.
+    mutating func check(coherent decision: CoherentSlicer.Decision, at time: Double) -> ParityResult? {
+        guard let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decision.raw >> 123)) else { return nil }
+        let mask: UInt128 = bitCount == 112 ? ~0 << 16 : ~0 << 72
+        guard let candidate = Frame(raw: decision.raw & mask, bitCount: bitCount) else { return nil }
+        let syndrome = CRC24.syndrome(of: candidate)
+        if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
+        let order = CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount,
+                                                 count: max(5, tuning.coherentErasureBits))
+        if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: WeakestBits(order), at: time) { return result }
+        if candidate.isExtendedSquitter { squitterRepairs.coherent &+= 1 }
+        let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: tuning.coherentErasureBits)
+        if let result = repairUnknownSquitter(candidate, syndrome: syndrome, runs: events,
+                                              maximumFlips: tuning.coherentErasureFlips) { return result }
         return nil
     }
 
