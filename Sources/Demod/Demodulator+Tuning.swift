@@ -68,8 +68,8 @@ extension Demodulator {
         /// alone (`Demodulator.strictRatio`); off when the coherent pass is. The ratio was
         /// what most weak replies the coherent pass could read failed: on the sweep (seed 1,
         /// 300 frames) 2.4 MS/s 6 dB 71 → 100, 8 dB 204 → 255; 2.0 MS/s 9 dB 110 → 157, 12 dB
-        /// 241 → 286, no false frame; the dense real sky reads the same frames for about 8 %
-        /// more CPU (README).
+        /// 241 → 286, no false frame; the dense real sky reads the same frames for about a
+        /// sixth more CPU (README, the speed table).
         public var weakPreambles = true
         /// Learn the receive chain's pulse response from strong clean replies
         /// (`PulseLearner`) and fit the coherent pass with it instead of the RTL2832U model.
