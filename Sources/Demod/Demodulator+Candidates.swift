@@ -185,8 +185,8 @@ extension Demodulator {
     /// Whether the preamble at these places (one phase's) has a mean pulse energy above twice
     /// its mean quiet energy (5·P > 4·Q: `PreambleDetector.strictRatio`, on full energies).
     /// The detector lets weaker preambles through for the coherent pass
-    /// (`Tuning.weakPreambles`); the magnitude slicers never read one: on the sweep they
-    /// decode none of them, and the dense sky has thousands.
+    /// (`Tuning.weakPreambles`); the magnitude slicers are not tried on those: on the sweep
+    /// slicing them decoded nothing the coherent pass did not (same counts either way).
     func strictRatio(_ e: UnsafePointer<Int16>, preamble o: UnsafePointer<Int>) -> Bool {
         var pulse: Int32 = 0, quiet: Int32 = 0
         for j in 0..<4 { pulse &+= Int32(e[o[j]]) }

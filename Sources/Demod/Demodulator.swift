@@ -10,9 +10,10 @@ import RealModule
 /// against the noise floor, pulse/quiet ratio: `PreambleDetector`); for detected positions,
 /// ranking of phases and bit slicing of the best two; parity check, correction and address
 /// acceptance through the core (`AddressFilter.accept`), then the equalisers and, for
-/// candidates every magnitude decision failed, a coherent sequence search on the raw I/Q
-/// samples (`CoherentSlicer`); the best-scoring valid candidate of neighbouring positions
-/// wins.
+/// candidates every magnitude decision failed or whose preamble is too weak for them
+/// (`Tuning.weakPreambles`), a coherent sequence search on the raw I/Q samples
+/// (`CoherentSlicer`, its repairs over error events); the best-scoring valid candidate of
+/// neighbouring positions wins.
 ///
 /// Streaming: samples may arrive in blocks of any size; the tail that a frame could still
 /// need is carried into the next block, so a frame that straddles two blocks is found exactly
