@@ -385,6 +385,9 @@ extension CoherentSlicer {
     /// The `count` least reliable error events after the DF, least first: single bits
     /// (`reliability`) and runs of equal bits (`runs`), as 1-based frame bit ranges for
     /// `ErasureRepair`. Equal reliabilities: the earlier, then the shorter event first.
+    ///
+    /// A partial selection: the chosen few kept in order as the events go by (a dozen of
+    /// about two hundred), not a sort of them all.
     static func leastReliableEvents(_ decision: Decision, bitCount: Int, count: Int) -> [ClosedRange<Int>] {
         guard count > 0 else { return [] }
         var chosen: [(Float, Int, Int)] = []  // reliability, first (0-based), length
@@ -404,22 +407,8 @@ extension CoherentSlicer {
     }
 
     /// The `count` least reliable bits after the DF (1-based frame bit numbers, least first;
-    /// equal reliabilities: the earlier bit first).
-    ///
-    /// A partial selection: the chosen few kept in order as the bits go by (a dozen of about
-    /// a hundred), not a sort of them all.
+    /// equal reliabilities: the earlier bit first): `leastReliableEvents` without runs.
     static func leastReliable(_ reliability: [Float], bitCount: Int, count: Int) -> [Int] {
-        guard count > 0 else { return [] }
-        var chosen: [Int] = []
-        chosen.reserveCapacity(count + 1)
-        for i in 5..<bitCount {
-            let key = (reliability[i], i)
-            if chosen.count == count, key >= (reliability[chosen[count - 1]], chosen[count - 1]) { continue }
-            var j = chosen.count
-            while j > 0, key < (reliability[chosen[j - 1]], chosen[j - 1]) { j -= 1 }
-            chosen.insert(i, at: j)
-            if chosen.count > count { chosen.removeLast() }
-        }
-        return chosen.map { $0 + 1 }
+        leastReliableEvents(Decision(raw: 0, reliability: reliability), bitCount: bitCount, count: count).map(\.lowerBound)
     }
 }

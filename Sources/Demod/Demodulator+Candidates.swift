@@ -104,6 +104,10 @@ extension Demodulator {
         // Rank the phases by preamble correlation; slice only the best few.
         var ranked: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)  // packed: score << 3 | index
         var pulses: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
+        // Phases whose mean pulse energy is above twice the mean quiet (5·P > 4·Q, the
+        // detector's strict ratio on full energies): the only ones the magnitude slicers
+        // read when weak preambles are let through (`Tuning.weakPreambles`).
+        var strict: UInt8 = 0
         var count = 0
         var set = phases
         while set != 0 {
@@ -114,6 +118,7 @@ extension Demodulator {
             for j in 0..<4 { pulse &+= Int32(e[o[j]]) }
             for j in 4..<SliceKernels.preambleWindows { quiet &+= Int32(e[o[j]]) }
             let score = (pulse &* 5 &- quiet &* 2) >> 3
+            if pulse &* 5 > quiet &* 4 { strict |= 1 << UInt8(index) }
             withUnsafeMutableBytes(of: &ranked) { $0.storeBytes(of: score << 3 | Int32(index), toByteOffset: count * 4, as: Int32.self) }
             withUnsafeMutableBytes(of: &pulses) { $0.storeBytes(of: pulse, toByteOffset: index * 4, as: Int32.self) }
             count += 1
@@ -136,7 +141,7 @@ extension Demodulator {
         // the detector passed met the strict ratio already.
         let weakLetThrough = tuning.weakPreambles && tuning.coherentPasses > 0
         let top = withUnsafeBytes(of: &ranked) { Int($0.load(fromByteOffset: 0, as: Int32.self) & 7) }
-        let strong = !weakLetThrough || strictRatio(e, preamble: preamble + top * SliceKernels.preambleWindows)
+        let strong = !weakLetThrough || strict & (1 << UInt8(top)) != 0
         for rank in 0..<(strong ? min(count, tuning.phasesSliced) : 0) {
             let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: rank * 4, as: Int32.self) }
             let index = Int(packed & 7)
@@ -180,18 +185,6 @@ extension Demodulator {
             }
         }
         return best
-    }
-
-    /// Whether the preamble at these places (one phase's) has a mean pulse energy above twice
-    /// its mean quiet energy (5·P > 4·Q: `PreambleDetector.strictRatio`, on full energies).
-    /// The detector lets weaker preambles through for the coherent pass
-    /// (`Tuning.weakPreambles`); the magnitude slicers are not tried on those: on the sweep
-    /// slicing them decoded nothing the coherent pass did not (same counts either way).
-    func strictRatio(_ e: UnsafePointer<Int16>, preamble o: UnsafePointer<Int>) -> Bool {
-        var pulse: Int32 = 0, quiet: Int32 = 0
-        for j in 0..<4 { pulse &+= Int32(e[o[j]]) }
-        for j in 4..<SliceKernels.preambleWindows { quiet &+= Int32(e[o[j]]) }
-        return pulse &* 5 > quiet &* 4
     }
 
     /// Whether a preamble of summed pulse energy `pulse` at `s` is weak enough for the coherent
@@ -261,9 +254,8 @@ extension Demodulator {
         guard let candidate = Frame(raw: decision.raw & mask, bitCount: bitCount) else { return nil }
         let syndrome = CRC24.syndrome(of: candidate)
         if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
-        let order = CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount,
-                                                 count: max(5, tuning.coherentErasureBits))
-        if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: WeakestBits(order), at: time) { return result }
+        let weakest = WeakestBits(CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount, count: 5))
+        if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time) { return result }
         if candidate.isExtendedSquitter { squitterRepairs.coherent &+= 1 }
         let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: tuning.coherentErasureBits)
         if let result = repairUnknownSquitter(candidate, syndrome: syndrome, runs: events,

@@ -65,7 +65,7 @@ extension Demodulator {
         public var coherentBudget = 128
         /// The detector passes preambles whose mean pulse energy is only above 5/3 of the
         /// mean quiet energy (else twice it), and those under twice go to the coherent pass
-        /// alone (`Demodulator.strictRatio`); off when the coherent pass is. The ratio was
+        /// alone (`Demodulator.evaluate`); off when the coherent pass is. The ratio was
         /// what most weak replies the coherent pass could read failed: on the sweep (seed 1,
         /// 300 frames) 2.4 MS/s 6 dB 71 → 100, 8 dB 204 → 255; 2.0 MS/s 9 dB 110 → 157, 12 dB
         /// 241 → 286, no false frame; the dense real sky reads the same frames for about a

@@ -35,7 +35,7 @@ struct PreambleDetector {
     var summedAbove: Int16 = 0
     /// The pulse/quiet ratio test as `pulse · ratio.times >> ratio.shift > 2 · quiet` (sums of 4
     /// pulses and 10 quiet half bits): (5, 1), mean pulse above twice the mean quiet, the
-    /// magnitude slicers' test (`strictRatio`); (3, 0), above 5/3 of it, for weak replies the
+    /// magnitude slicers' test (`Demodulator.evaluate` applies it per phase); (3, 0), above 5/3 of it, for weak replies the
     /// coherent pass alone reads (`Demodulator.Tuning.weakPreambles`).
     var ratio: (times: Int16, shift: Int16) = PreambleDetector.strictRatio
     static let strictRatio: (times: Int16, shift: Int16) = (5, 1)
