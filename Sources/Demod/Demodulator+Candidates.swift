@@ -108,6 +108,11 @@ extension Demodulator {
         // detector's strict ratio on full energies): the only ones the magnitude slicers
         // read when weak preambles are let through (`Tuning.weakPreambles`).
         var strict: UInt8 = 0
+        // Phases whose preamble has the full shape (all six pulse-above-neighbour tests hold):
+        // with partial shapes not equalised (`Tuning.equalizesPartialShapes`), the only ones
+        // the equalisers slice again.
+        var fullShape: UInt8 = 0
+        let partialsEqualized = equalizesPartialShapes
         var count = 0
         var set = phases
         while set != 0 {
@@ -119,6 +124,7 @@ extension Demodulator {
             for j in 4..<SliceKernels.preambleWindows { quiet &+= Int32(e[o[j]]) }
             let score = (pulse &* 5 &- quiet &* 2) >> 3
             if pulse &* 5 > quiet &* 4 { strict |= 1 << UInt8(index) }
+            if partialsEqualized || Demodulator.hasFullShape(e, o) { fullShape |= 1 << UInt8(index) }
             withUnsafeMutableBytes(of: &ranked) { $0.storeBytes(of: score << 3 | Int32(index), toByteOffset: count * 4, as: Int32.self) }
             withUnsafeMutableBytes(of: &pulses) { $0.storeBytes(of: pulse, toByteOffset: index * 4, as: Int32.self) }
             count += 1
@@ -152,13 +158,16 @@ extension Demodulator {
                 continue
             }
             var accepted = check(candidate, e, bits: phaseBits, decision: PlainDecision(), at: time)
-            if accepted == nil, tuning.equalizer16 > 0,
-               let second = slice(e, bits: phaseBits, pulse: pulse, decision: EqualizedDecision(c16: tuning.equalizer16)), second != candidate {
-                accepted = check(second, e, bits: phaseBits, decision: EqualizedDecision(c16: tuning.equalizer16), at: time)
-            }
-            if accepted == nil, directedPasses > 0 {
-                accepted = directed(e, bits: phaseBits, preamble: preamble + index * SliceKernels.preambleWindows,
-                                    pulse: pulse, tentative: candidate, at: time)
+            if accepted == nil, fullShape & (1 << UInt8(index)) != 0, tuning.equalizer16 > 0 || directedPasses > 0 {
+                equalizedCandidates &+= 1
+                if tuning.equalizer16 > 0,
+                   let second = slice(e, bits: phaseBits, pulse: pulse, decision: EqualizedDecision(c16: tuning.equalizer16)), second != candidate {
+                    accepted = check(second, e, bits: phaseBits, decision: EqualizedDecision(c16: tuning.equalizer16), at: time)
+                }
+                if accepted == nil, directedPasses > 0 {
+                    accepted = directed(e, bits: phaseBits, preamble: preamble + index * SliceKernels.preambleWindows,
+                                        pulse: pulse, tentative: candidate, at: time)
+                }
             }
             guard let result = accepted else {
                 if ParityCheck.isAddressParity(candidate.downlinkFormat) {
@@ -185,6 +194,16 @@ extension Demodulator {
             }
         }
         return best
+    }
+
+    /// Whether the preamble at the places `o` (one phase's, in the order of
+    /// `SliceKernels.preambleHalfBits`) has the full shape: each of the four pulses above the
+    /// quiet half bits beside it, the detector's six tests (`PreambleDetector`) on the energies.
+    @inline(__always)
+    static func hasFullShape(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>) -> Bool {
+        let p0 = e[o[0]], p2 = e[o[1]], p7 = e[o[2]], p9 = e[o[3]]
+        let h1 = e[o[4]], h3 = e[o[5]], h6 = e[o[8]], h8 = e[o[9]]
+        return (p0 > h1) && (p2 >= h1) && (p2 > h3) && (p7 >= h6) && (p7 > h8) && (p9 >= h8)
     }
 
     /// Whether a preamble of summed pulse energy `pulse` at `s` is weak enough for the coherent

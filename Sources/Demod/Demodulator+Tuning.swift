@@ -74,6 +74,11 @@ extension Demodulator {
         /// Learn the receive chain's pulse response from strong clean replies
         /// (`PulseLearner`) and fit the coherent pass with it instead of the RTL2832U model.
         public var learnsPulseShape = true
+        /// Whether a candidate phase whose preamble passed only with a failed shape test
+        /// (`shapeSlack`) is sliced again by the equalisers (`equalizer16`, `directedPasses`);
+        /// the coherent pass is tried either way. nil: the rate's
+        /// (`SliceKernels.equalizesPartialShapes`: at 2.4 MS/s only full shapes).
+        public var equalizesPartialShapes: Bool?
         /// The default: one of the six shape tests may fail, so preambles half-hidden by
         /// another reply still count (on the busy real recording: 345 frames, 333 without).
         /// Allowing two finds 349 at about twice the cost.
@@ -112,4 +117,8 @@ extension Demodulator {
     /// Passes of decision-directed slicing: the tuning's, else the rate's
     /// (`SliceKernels.directedPasses`).
     var directedPasses: Int { tuning.directedPasses ?? kernels.directedPasses }
+
+    /// Whether partial preamble shapes are equalised: the tuning's, else the rate's
+    /// (`SliceKernels.equalizesPartialShapes`).
+    var equalizesPartialShapes: Bool { tuning.equalizesPartialShapes ?? kernels.equalizesPartialShapes }
 }

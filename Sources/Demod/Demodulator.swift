@@ -63,6 +63,9 @@ public struct Demodulator: Sendable {
     var offeredInWindow = 0
     /// Replies offered to the learner (fits made), for its tests and tuning.
     public internal(set) var pulseOffers: UInt64 = 0
+    /// Candidate phases that failed parity and went to the equalisers (`equalizer16`,
+    /// `directedPasses`), for tests and tuning.
+    public internal(set) var equalizedCandidates: UInt64 = 0
     /// Coherent searches run (`CoherentSlicer.decide`), for tuning and the benchmark.
     public internal(set) var coherentSearches: UInt64 = 0
     /// Candidates whose soft repair as an extended squitter from an unknown address was tried

@@ -65,6 +65,15 @@ struct SliceKernels: Sendable {
     /// the dense sky read the same with one pass as with three, and the sweep one or two of
     /// 1000 fewer at 7 and 9 dB, for about 6 % less CPU on the dense sky (README).
     let directedPasses: Int
+    /// Whether a candidate phase whose preamble passed only with a failed shape test is
+    /// sliced again by the equalisers (`Demodulator.Tuning.equalizesPartialShapes`). At
+    /// 2.4 MS/s, false: on the dense real sky four fifths of the candidates that fail parity
+    /// are such preambles (overlaps and noise), the equalisers read none of them, and skipping
+    /// them saves about an eighth of the CPU there (README); the sweep reads one or two of
+    /// 1000 fewer at 8 and 9 dB. At 2.0 MS/s the band limit fills the quiet half bits of real
+    /// replies (`extraShapeSlack`) and the equalisers undo that smear: true (false read 357
+    /// instead of 359 of modes1.bin).
+    let equalizesPartialShapes: Bool
     /// Half-bit length in steps (4 or 6).
     let halfBitSteps: Int
     /// Samples a whole long reply spans from its start sample (preamble + 112 bits + margin).
@@ -90,12 +99,14 @@ struct SliceKernels: Sendable {
             coherentLevelLimit = nil
             levelGate = (48, 0)
             directedPasses = 3
+            equalizesPartialShapes = true
         case .rate2_4:
             resolution = 5; halfBitSteps = 6; phases = [0, 1, 2, 3, 4]; detectionStride = 2; slicesPastNoReply = false
             extraShapeSlack = 0
             coherentLevelLimit = 8
             levelGate = (40, 44)
             directedPasses = 1
+            equalizesPartialShapes = false
         }
         span = ((16 + 224) * halfBitSteps + resolution) / resolution + 4
         maxOffset = (phases.last! + 239 * halfBitSteps) / resolution
