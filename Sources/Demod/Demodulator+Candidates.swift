@@ -177,7 +177,7 @@ extension Demodulator {
                 }
                 continue
             }
-            let score = margins(e, bits: phaseBits, count: result.frame.bitCount)
+            let score = Demodulator.margins(e, bits: phaseBits, count: result.frame.bitCount)
             if let current = best, current.score >= score { continue }
             best = Accepted(result: result, start: s, phase: index, pulse: pulse, score: score)
             // A clean decode at the best-correlated phase is as good as it gets.
@@ -190,7 +190,7 @@ extension Demodulator {
             if coherentLevelAllows(pulse: pulse, at: s),
                let result = coherent(at: s, phase: index, time: time) {
                 best = Accepted(result: result, start: s, phase: index, pulse: pulse,
-                                score: margins(e, bits: bits + index * 224, count: result.frame.bitCount))
+                                score: Demodulator.margins(e, bits: bits + index * 224, count: result.frame.bitCount))
             }
         }
         return best
@@ -208,6 +208,7 @@ extension Demodulator {
 
     /// Whether a preamble of summed pulse energy `pulse` at `s` is weak enough for the coherent
     /// pass (`SliceKernels.coherentLevelLimit`). Before the first noise floor, any is.
+    @inline(__always)
     func coherentLevelAllows(pulse: Int32, at s: Int) -> Bool {
         guard let limit = kernels.coherentLevelLimit else { return true }
         // The threshold is the noise floor × levelGate.each/16 for one pulse; `pulse` sums four.
@@ -277,7 +278,7 @@ extension Demodulator {
         if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time) { return result }
         if candidate.isExtendedSquitter { squitterRepairs.coherent &+= 1 }
         let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: tuning.coherentErasureBits)
-        if let result = repairUnknownSquitter(candidate, syndrome: syndrome, runs: events,
+        if let result = Demodulator.repairUnknownSquitter(candidate, syndrome: syndrome, runs: events,
                                               maximumFlips: tuning.coherentErasureFlips) { return result }
         return nil
     }
@@ -321,7 +322,7 @@ extension Demodulator {
     mutating func check<D: BitDecision>(_ candidate: Frame, _ e: UnsafePointer<Int16>, bits: UnsafePointer<Int>, decision: D, at time: Double) -> ParityResult? {
         let syndrome = CRC24.syndrome(of: candidate)
         if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
-        let weakest = weakestBits(e, bits: bits, count: candidate.bitCount, decision: decision)
+        let weakest = Demodulator.weakestBits(e, bits: bits, count: candidate.bitCount, decision: decision)
         if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time) { return result }
         if candidate.isExtendedSquitter { squitterRepairs.magnitude &+= 1 }
         return repairUnknownSquitter(candidate, syndrome: syndrome, weakest: weakest)
@@ -332,7 +333,16 @@ extension Demodulator {
     /// summed pulse energy: a data pulse of the same reply carries about a quarter of it).
     /// Only bits: the margins that rank candidates (`margins`) are summed for the few that
     /// pass parity.
+    @inline(__always)
     func slice<D: BitDecision>(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, pulse: Int32, decision: D) -> Frame? {
+        Demodulator.slice(e, bits: o, pulse: pulse, decision: decision, weakBitLimit: tuning.weakBitLimit)
+    }
+
+    /// `slice` with the tuning's `weakBitLimit` given: a static function, so the demodulator's
+    /// mutating paths call it without copying the whole demodulator (an 864-byte copy and a
+    /// retain of each of its buffers a call, as a non-mutating method was compiled).
+    static func slice<D: BitDecision>(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, pulse: Int32, decision: D,
+                                      weakBitLimit: Int) -> Frame? {
         @inline(__always) func bit(_ k: Int) -> Int32 { decision.margin(e, o, k) }
         /// 1 when `v` is positive, without a branch (a bit is a coin toss to the branch
         /// predictor): the sign of −v.
@@ -353,7 +363,7 @@ extension Demodulator {
             high = high << 1 | one(v)
             weak &+= v.magnitude < weakLimit ? 1 : 0
         }
-        if weak > tuning.weakBitLimit { return nil }
+        if weak > weakBitLimit { return nil }
         /// Bit k as 0 or 1.
         @inline(__always) func value(_ k: Int) -> UInt64 { one(bit(k)) }
         for k in 24..<min(bitCount, 64) { high = high << 1 | value(k) }
@@ -388,7 +398,7 @@ extension Demodulator {
 
     /// The summed bit margins of a frame sliced with these places: how clearly it was
     /// received, to choose between candidates.
-    func margins(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int) -> Int {
+    static func margins(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int) -> Int {
         var sum = 0
         for k in 0..<count { sum &+= Int(Demodulator.margin(e, o, k).magnitude) }
         return sum

@@ -6,7 +6,7 @@ import ModeS
 extension Demodulator {
     /// The five weakest bits (smallest margins) after the DF of a sliced candidate: only a
     /// candidate that failed its parity check needs them.
-    func weakestBits<D: BitDecision>(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int, decision: D) -> WeakestBits {
+    static func weakestBits<D: BitDecision>(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int, decision: D) -> WeakestBits {
         // Each bit as one key, margin above bit number (margins < 2¹⁶, bit numbers < 2⁸), so
         // equal margins rank the earlier bit first; the five smallest keys are kept sorted
         // with minimum/maximum only (no branch on the data): each slot keeps the smaller of
@@ -69,7 +69,7 @@ extension Demodulator {
     /// pass needs the frame). Every non-empty subset is tried once, in Gray-code order, so
     /// each differs from the one before in one bit: the code is linear, so the syndrome
     /// changes by that bit's syndrome and the frame by one bit.
-    func flipWeakBits(_ candidate: Frame, syndrome base: UInt32, _ w: WeakestBits, count: Int,
+    static func flipWeakBits(_ candidate: Frame, syndrome base: UInt32, _ w: WeakestBits, count: Int,
                       accept: (UInt32, () -> Frame) -> ParityResult?) -> (ParityResult, Int)? {
         guard count > 0 else { return nil }
         var syndrome = base
@@ -95,7 +95,7 @@ extension Demodulator {
     /// such structure, and a candidate that is not a reply passes with probability at most
     /// `ErasureRepair.falseAcceptBound`: 31 / 2²⁴ ≈ 1.8 × 10⁻⁶ for the magnitude path's five
     /// weakest bits (any subset), the bound stated and measured in the README.
-    func repairUnknownSquitter<S: Sequence<Int>>(_ candidate: Frame, syndrome: UInt32, positions: S, maximumFlips: Int) -> ParityResult? {
+    static func repairUnknownSquitter<S: Sequence<Int>>(_ candidate: Frame, syndrome: UInt32, positions: S, maximumFlips: Int) -> ParityResult? {
         guard candidate.isExtendedSquitter, maximumFlips > 0 else { return nil }
         return repairUnknownSquitter(candidate, syndrome: syndrome, solver: ErasureRepair(positions: positions, bitCount: candidate.bitCount),
                                      maximumFlips: maximumFlips)
@@ -104,13 +104,13 @@ extension Demodulator {
     /// `repairUnknownSquitter` over error events that each invert a run of bits (the coherent
     /// pass's least reliable bits and runs of equal bits, `CoherentSlicer.leastReliableEvents`):
     /// at most `maximumFlips` events, the same bound per event as per position.
-    func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, runs: [ClosedRange<Int>], maximumFlips: Int) -> ParityResult? {
+    static func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, runs: [ClosedRange<Int>], maximumFlips: Int) -> ParityResult? {
         guard candidate.isExtendedSquitter, maximumFlips > 0 else { return nil }
         return repairUnknownSquitter(candidate, syndrome: syndrome, solver: ErasureRepair(runs: runs, bitCount: candidate.bitCount),
                                      maximumFlips: maximumFlips)
     }
 
-    private func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, solver: ErasureRepair, maximumFlips: Int) -> ParityResult? {
+    private static func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, solver: ErasureRepair, maximumFlips: Int) -> ParityResult? {
         guard let (mask, flips) = solver.repair(syndrome: syndrome, maximumFlips: maximumFlips),
               let frame = Frame(raw: candidate.raw ^ mask, bitCount: candidate.bitCount) else { return nil }
         return ParityResult(frame: frame, outcome: .corrected(bits: flips), address: UInt32(frame.bits(9, 32)), interrogatorID: nil)
@@ -118,16 +118,22 @@ extension Demodulator {
 
     /// `repairUnknownSquitter` on the magnitude path: any subset of the
     /// `tuning.unknownRepairBits` weakest bits.
+    @inline(__always)
     func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, weakest w: WeakestBits) -> ParityResult? {
-        repairUnknownSquitter(candidate, syndrome: syndrome, positions: w.prefix(tuning.unknownRepairBits), maximumFlips: tuning.unknownRepairBits)
+        Demodulator.repairUnknownSquitter(candidate, syndrome: syndrome, positions: w.prefix(tuning.unknownRepairBits), maximumFlips: tuning.unknownRepairBits)
     }
 
     /// After a failed parity check: inverts every non-empty subset of the three weakest bits
     /// (of an address/parity reply: only the weakest) and accepts the result only for an
     /// address already known (multi-bit repairs must not invent aircraft). Returns the
     /// repaired result with the total bits changed.
+    @inline(__always)
     func repairWeakBits(_ candidate: Frame, syndrome: UInt32, weakest w: WeakestBits, at time: Double) -> ParityResult? {
-        let known = addressFilter.at(time)
+        Demodulator.repairWeakBits(candidate, syndrome: syndrome, weakest: w, known: addressFilter.at(time))
+    }
+
+    /// `repairWeakBits` against the addresses known at the candidate's time.
+    static func repairWeakBits(_ candidate: Frame, syndrome: UInt32, weakest w: WeakestBits, known: AddressFilter.Snapshot) -> ParityResult? {
         // The parity of an address/parity reply *is* its address, so every variant tried is
         // one more chance for noise to land on one of the known addresses (up to 4 096 of
         // 2^24): those try only the single weakest bit.

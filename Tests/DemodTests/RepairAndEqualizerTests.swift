@@ -43,7 +43,7 @@ struct RepairAndEqualizerTests {
         }
         let d = Demodulator(sampleRate: .rate2_4)
         let w = layout.energies.withUnsafeBufferPointer { e in
-            layout.bits.withUnsafeBufferPointer { o in d.weakestBits(e.baseAddress!, bits: o.baseAddress!, count: 112, decision: PlainDecision()) }
+            layout.bits.withUnsafeBufferPointer { o in Demodulator.weakestBits(e.baseAddress!, bits: o.baseAddress!, count: 112, decision: PlainDecision()) }
         }
         #expect([w[0], w[1], w[2], w[3], w[4]] == [41, 8, 91, 67, 13])
         #expect(w.count(upTo: 3) == 3 && w.count(upTo: 9) == 5)
