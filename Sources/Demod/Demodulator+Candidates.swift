@@ -147,7 +147,19 @@ extension Demodulator {
         // the detector passed met the strict ratio already.
         let weakLetThrough = tuning.weakPreambles && tuning.coherentPasses > 0
         let top = withUnsafeBytes(of: &ranked) { Int($0.load(fromByteOffset: 0, as: Int32.self) & 7) }
-        let strong = !weakLetThrough || strict & (1 << UInt8(top)) != 0
+        var strong = !weakLetThrough || strict & (1 << UInt8(top)) != 0
+        // The magnitude slicers' level gate, where the detector's was weaker (`strictLevel`):
+        // three of the four pulses loud and their sum, as the detector tests them.
+        if strong, weakLetThrough, let level = strictLevel {
+            let o = preamble + top * SliceKernels.preambleWindows
+            var loud = 0
+            var sum: Int16 = 0
+            for j in 0..<4 {
+                loud &+= e[o[j]] > level.pulse ? 1 : 0
+                sum &+= e[o[j]] >> 4
+            }
+            strong = loud >= 3 && sum > level.summed
+        }
         for rank in 0..<(strong ? min(count, tuning.phasesSliced) : 0) {
             let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: rank * 4, as: Int32.self) }
             let index = Int(packed & 7)
@@ -246,7 +258,7 @@ extension Demodulator {
             // The budget counts per window of absolute positions: the same whatever the blocks.
             let window = (carryStart + UInt64(s)) >> UInt64(NoiseFloor.windowShift)
             if window != coherentWindow { coherentWindow = window; coherentSearchesInWindow = 0 }
-            guard coherentSearchesInWindow < tuning.coherentBudget else { return }
+            guard coherentSearchesInWindow < coherentBudget else { return }
             coherentSearchesInWindow += 1
             lastCoherentStart = absolute
             coherentSearches &+= 1

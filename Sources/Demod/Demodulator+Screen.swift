@@ -23,8 +23,13 @@ extension Demodulator {
             if s >= floorLimit {
                 let absolute = carryStart + UInt64(s)
                 let floor = Int64(noise.level(at: absolute))
-                loudAbove = pulseThreshold(floor: floor)
-                detector.summedAbove = pulseSumThreshold(floor: floor)
+                let gate = detectionGate
+                loudAbove = pulseThreshold(floor: floor, each: gate.each)
+                detector.summedAbove = pulseSumThreshold(floor: floor, summed: gate.summed)
+                // A weaker detection gate than the magnitude slicers' (`weakLevelGate`): the
+                // candidates that miss the slicers' go to the coherent pass only (`evaluate`).
+                strictLevel = gate == levelGate ? nil
+                    : (pulseThreshold(floor: floor, each: levelGate.each), pulseSumThreshold(floor: floor, summed: levelGate.summed))
                 let windowEnd = ((absolute >> UInt64(NoiseFloor.windowShift)) + 1) << UInt64(NoiseFloor.windowShift)
                 floorLimit = s + Int(windowEnd - absolute)
                 planes.invalidate()
@@ -71,18 +76,18 @@ extension Demodulator {
     }
 
     /// The energy a preamble pulse must exceed, in plane units (half-bit length in steps ×
-    /// 12-bit magnitude), for a noise floor in magnitude units: the floor times
-    /// `levelGate.each / 16`.
-    func pulseThreshold(floor: Int64) -> Int16 {
-        let scaled = floor * Int64(kernels.halfBitSteps) * levelGate.each / (16 << Int64(HalfBitPlanes.shift))
+    /// 12-bit magnitude), for a noise floor in magnitude units: the floor times `each / 16`
+    /// (by default `levelGate.each`).
+    func pulseThreshold(floor: Int64, each: Int64? = nil) -> Int16 {
+        let scaled = floor * Int64(kernels.halfBitSteps) * (each ?? levelGate.each) / (16 << Int64(HalfBitPlanes.shift))
         return Int16(clamping: scaled)
     }
 
     /// The energy the four preamble pulses together must exceed, in the ratio test's units
     /// (plane units / 16), for a noise floor in magnitude units: four times the floor times
-    /// `levelGate.summed / 16`.
-    func pulseSumThreshold(floor: Int64) -> Int16 {
-        let scaled = 4 * floor * Int64(kernels.halfBitSteps) * levelGate.summed / (16 << Int64(HalfBitPlanes.shift + 4))
+    /// `summed / 16` (by default `levelGate.summed`).
+    func pulseSumThreshold(floor: Int64, summed: Int64? = nil) -> Int16 {
+        let scaled = 4 * floor * Int64(kernels.halfBitSteps) * (summed ?? levelGate.summed) / (16 << Int64(HalfBitPlanes.shift + 4))
         return Int16(clamping: scaled)
     }
 

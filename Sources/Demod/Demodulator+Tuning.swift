@@ -11,6 +11,12 @@ extension Demodulator {
         /// this / 16 (the pulses weighed together, beside `noiseRatio16`'s decision on each);
         /// 0: no such test; nil: the rate's (`SliceKernels.levelGate`).
         public var pulseSum16: Int64?
+        /// The detector's level gate for preambles the coherent pass alone reads (with
+        /// `weakPreambles`), in the units of `noiseRatio16` and `pulseSum16`; a candidate that
+        /// misses the gate above goes to the coherent pass only. nil: the rate's
+        /// (`SliceKernels.weakLevelGate`; at 2.4 MS/s the gate above).
+        public var weakNoiseRatio16: Int64?
+        public var weakPulseSum16: Int64?
         /// Preamble shape: how many of the six "pulse above its quiet neighbour" tests may fail.
         public var shapeSlack = 1
         /// Phases sliced per candidate position, best preamble correlation first.
@@ -59,10 +65,11 @@ extension Demodulator {
         /// bits being in the window too; on pure noise under one position in a hundred passes).
         public var coherentFit: Float = 0.45
         /// At most this many coherent searches per noise-floor window (65 536 samples: 27 ms
-        /// at 2.4 MS/s, about 4 700 a second): a bound on the pass's CPU time however busy
-        /// or noisy the input. The sensitivity sweep (2 500 weak replies a second, with FRUIT)
-        /// stays under it.
-        public var coherentBudget = 128
+        /// at 2.4 MS/s, 33 ms at 2.0 MS/s): a bound on the pass's CPU time however busy or
+        /// noisy the input. nil: the rate's (`SliceKernels.coherentBudget`: 128 at 2.4 MS/s,
+        /// about 4 700 a second, which the sensitivity sweep's 2 500 weak replies a second stay
+        /// under; 256 at 2.0 MS/s, where they did not).
+        public var coherentBudget: Int?
         /// The detector passes preambles whose mean pulse energy is only above 5/3 of the
         /// mean quiet energy (else twice it), and those under twice go to the coherent pass
         /// alone (`Demodulator.evaluate`); off when the coherent pass is. The ratio was
@@ -113,6 +120,20 @@ extension Demodulator {
     var levelGate: (each: Int64, summed: Int64) {
         (tuning.noiseRatio16 ?? kernels.levelGate.each, tuning.pulseSum16 ?? kernels.levelGate.summed)
     }
+
+    /// The level gate the detector applies: with weak preambles (`Tuning.weakPreambles`) the
+    /// weak one (the tuning's, else the rate's `SliceKernels.weakLevelGate`, else
+    /// `levelGate`), without them `levelGate`.
+    var detectionGate: (each: Int64, summed: Int64) {
+        guard tuning.weakPreambles && tuning.coherentPasses > 0 else { return levelGate }
+        let strict = levelGate
+        return (tuning.weakNoiseRatio16 ?? kernels.weakLevelGate?.each ?? strict.each,
+                tuning.weakPulseSum16 ?? kernels.weakLevelGate?.summed ?? strict.summed)
+    }
+
+    /// Coherent searches per noise-floor window: the tuning's, else the rate's
+    /// (`SliceKernels.coherentBudget`).
+    var coherentBudget: Int { tuning.coherentBudget ?? kernels.coherentBudget }
 
     /// Passes of decision-directed slicing: the tuning's, else the rate's
     /// (`SliceKernels.directedPasses`).

@@ -75,6 +75,10 @@ public struct Demodulator: Sendable {
     /// The noise-floor window the coherent budget is being counted in, and the searches in it.
     var coherentWindow: UInt64 = .max
     var coherentSearchesInWindow = 0
+    /// The magnitude slicers' level gate in the current noise window (`pulseThreshold`,
+    /// `pulseSumThreshold` of `levelGate`) when the detector applies a weaker one
+    /// (`detectionGate`); nil when they are the same.
+    var strictLevel: (pulse: Int16, summed: Int16)?
     /// The last start (absolute, in fortieths of a sample) the coherent pass searched.
     var lastCoherentStart: Int64 = -1
 

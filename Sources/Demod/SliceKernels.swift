@@ -56,6 +56,20 @@ struct SliceKernels: Sendable {
     /// again as many weak replies at 6 dB, and the sum keeps noise's passes near a fifth of
     /// what 40 alone lets through (README, the level gate).
     let levelGate: (each: Int64, summed: Int64)
+    /// The level gate for preambles the coherent pass alone reads (with weak preambles,
+    /// `Demodulator.Tuning.weakPreambles`): the detector passes these, and a candidate whose
+    /// best phase misses `levelGate` goes to the coherent pass only, like one under the strict
+    /// ratio. At 2.0 MS/s (40, 44): on the sweep (seed 1, 500 frames, with the budget below)
+    /// 8 dB 86 → 113, 9 dB 233 → 257, 10 dB 370 → 381; noise passes the detector three times
+    /// as often (1 388 a second against 472) but the magnitude path's repairs are tried no more
+    /// often, so the false-accept expectation rises only by the coherent searches (README, the
+    /// noise hour). At 2.4 MS/s nil: the level gate itself (the tuning's or the rate's).
+    let weakLevelGate: (each: Int64, summed: Int64)?
+    /// Coherent searches per noise-floor window (`Demodulator.Tuning.coherentBudget`). At
+    /// 2.0 MS/s, 256: the sweep's weak sky (2 500 replies a second, each window of 33 ms
+    /// about 80 of them, with the positions inside them) used up 128, and 256 read 8 dB 76 → 86
+    /// and 9 dB 223 → 233 of 500; 512 read no more. At 2.4 MS/s, 128: 256 read the same.
+    let coherentBudget: Int
     /// Passes of decision-directed slicing (`Demodulator.directed`) for a candidate that
     /// failed parity. At 2.0 MS/s, 3: the smear of each pulse into its neighbours is large;
     /// the later passes read 2–3 % more at 10–12 dB on the sweep before the coherent pass
@@ -98,6 +112,8 @@ struct SliceKernels: Sendable {
             extraShapeSlack = 2
             coherentLevelLimit = nil
             levelGate = (48, 0)
+            weakLevelGate = (40, 44)
+            coherentBudget = 256
             directedPasses = 3
             equalizesPartialShapes = true
         case .rate2_4:
@@ -105,6 +121,8 @@ struct SliceKernels: Sendable {
             extraShapeSlack = 0
             coherentLevelLimit = 8
             levelGate = (40, 44)
+            weakLevelGate = nil
+            coherentBudget = 128
             directedPasses = 1
             equalizesPartialShapes = false
         }
