@@ -163,6 +163,21 @@ struct CoherentSlicer: Sendable {
         let r = UnsafeMutablePointer<Float>.allocate(capacity: 112 * 3)
         r.initialize(repeating: 0, count: 112 * 3)
         defer { r.deallocate() }
+        // Each window's sixteen misfits (`costs16`), kept from the Viterbi pass for the
+        // decided bits' misfits and every inversion's (reliabilities, runs): looked up, not
+        // computed again.
+        let misfits = UnsafeMutablePointer<SIMD16<Float>>.allocate(capacity: 112)
+        defer { misfits.deallocate() }
+        let misfit = UnsafeMutableRawPointer(misfits).assumingMemoryBound(to: Float.self)
+        /// Window w's misfit with bits (b0, b1, b2, b3), from `misfits`.
+        @inline(__always) func cost(_ w: Int, _ b0: Int, _ b1: Int, _ b2: Int, _ b3: Int) -> Float {
+            misfit[w &* 16 &+ (b0 &<< 3 | b1 &<< 2 | b2 &<< 1 | b3)]
+        }
+        // The decided bits' lanes and misfits per window (below).
+        let pattern = UnsafeMutablePointer<Int>.allocate(capacity: 112)
+        defer { pattern.deallocate() }
+        let own = UnsafeMutablePointer<Float>.allocate(capacity: 112)
+        defer { own.deallocate() }
         var costs = SIMD8<Float>(repeating: .infinity), next = costs
         var paths = (UInt128(0), UInt128(0), UInt128(0), UInt128(0), UInt128(0), UInt128(0), UInt128(0), UInt128(0))
         var nextPaths = paths
@@ -191,20 +206,31 @@ struct CoherentSlicer: Sendable {
                 }
                 turn = t
             }
-            // Squared misfit of window w with bits (w−2, w−1, w, w+1) = (b0, b1, b2, b3).
-            // Unused samples of a narrower window are zero in every table: they add nothing.
             // The amplitude of the pass's start: tracking it within the pass read two frames
             // fewer on the sweep.
             let a = amplitude
-            @inline(__always) func cost(_ w: Int, _ b0: Int, _ b1: Int, _ b2: Int, _ b3: Int) -> Float {
-                let base = w &* 24
-                let c0 = contribution + (base &+ b0 &* 3), c1 = contribution + (base &+ 6 &+ b1 &* 3)
-                let c2 = contribution + (base &+ 12 &+ b2 &* 3), c3 = contribution + (base &+ 18 &+ b3 &* 3)
+            // Squared misfit of window w with bits (w−2, w−1, w, w+1) = (b0, b1, b2, b3), for
+            // all sixteen at once: lane (b0 b1 b2 b3) in binary, b0 the oldest bit; lane t is
+            // the move from state t >> 1 to t & 7. Unused samples of a narrower window are zero
+            // in every table: they add nothing.
+            let laneBit3 = CoherentSlicer.laneBit3, laneBit2 = CoherentSlicer.laneBit2
+            let laneBit1 = CoherentSlicer.laneBit1, laneBit0 = CoherentSlicer.laneBit0
+            @inline(__always) func costs16(_ w: Int) -> SIMD16<Float> {
+                let t = contribution + w &* 24
                 let p = pre + w &* 3, x = r + w &* 3
-                let d0 = x[0] - a * (p[0] + c0[0] + c1[0] + c2[0] + c3[0])
-                let d1 = x[1] - a * (p[1] + c0[1] + c1[1] + c2[1] + c3[1])
-                let d2 = x[2] - a * (p[2] + c0[2] + c1[2] + c2[2] + c3[2])
-                return d0 * d0 + d1 * d1 + d2 * d2
+                @inline(__always) func sample(_ i: Int) -> SIMD16<Float> {
+                    var predicted = SIMD16<Float>(repeating: p[i])
+                    predicted += CoherentSlicer.select(t[i], t[3 &+ i], laneBit3)
+                    predicted += CoherentSlicer.select(t[6 &+ i], t[9 &+ i], laneBit2)
+                    predicted += CoherentSlicer.select(t[12 &+ i], t[15 &+ i], laneBit1)
+                    predicted += CoherentSlicer.select(t[18 &+ i], t[21 &+ i], laneBit0)
+                    let d = SIMD16<Float>(repeating: x[i]) - SIMD16<Float>(repeating: a) * predicted
+                    return d * d
+                }
+                var total = sample(0)
+                total += sample(1)
+                total += sample(2)
+                return total
             }
             costs = SIMD8<Float>(repeating: .infinity)
             costs[0] = 0
@@ -213,17 +239,24 @@ struct CoherentSlicer: Sendable {
             var lastSegment = 0
             for k in 0..<112 {
                 if k + 1 < 112 { project(k + 1) }
+                // Add, compare, select for the eight states side by side: next state ns comes
+                // from ns >> 1 (the oldest bit 0, lanes 0–7) or ns >> 1 | 4 (lanes 8–15), the
+                // first on a tie; window k − 1 sees bits k − 3 … k. An unreachable state's cost
+                // is infinite and stays so.
+                var fromLow = SIMD8<Float>(costs[0], costs[0], costs[1], costs[1], costs[2], costs[2], costs[3], costs[3])
+                var fromHigh = SIMD8<Float>(costs[4], costs[4], costs[5], costs[5], costs[6], costs[6], costs[7], costs[7])
+                if k >= 1 {
+                    let c = costs16(k - 1)
+                    misfits[k - 1] = c
+                    fromLow += c.lowHalf
+                    fromHigh += c.highHalf
+                }
+                let high = unsafeBitCast(fromHigh .< fromLow, to: SIMD8<UInt32>.self)
+                next = unsafeBitCast((unsafeBitCast(fromLow, to: SIMD8<UInt32>.self) & ~high)
+                                     | (unsafeBitCast(fromHigh, to: SIMD8<UInt32>.self) & high), to: SIMD8<Float>.self)
                 for ns in 0..<8 {
-                    let b = ns & 1
-                    var bestCost = Float.infinity, bestPath: UInt128 = 0
-                    for high in 0..<2 {
-                        let s = (ns >> 1) | (high << 2)
-                        guard costs[s].isFinite else { continue }
-                        // Window k−1 sees bits k−3 … k.
-                        let c = k >= 1 ? costs[s] + cost(k - 1, (s >> 2) & 1, (s >> 1) & 1, s & 1, b) : costs[s]
-                        if c < bestCost { bestCost = c; bestPath = path(paths, s) << 1 | UInt128(b) }
-                    }
-                    next[ns] = bestCost
+                    let s = (ns >> 1) | (high[ns] != 0 ? 4 : 0)
+                    let bestPath = path(paths, s) << 1 | UInt128(ns & 1)
                     withUnsafeMutableBytes(of: &nextPaths) { $0.storeBytes(of: bestPath, toByteOffset: ns &* 16, as: UInt128.self) }
                 }
                 costs = next; paths = nextPaths
@@ -243,6 +276,7 @@ struct CoherentSlicer: Sendable {
                 }
             }
             // The last window sees no bit after it.
+            misfits[111] = costs16(111)
             for s in 0..<8 where costs[s].isFinite { costs[s] += cost(111, (s >> 2) & 1, (s >> 1) & 1, s & 1, 0) }
             var best = 0
             for i in 1..<8 where costs[i] < costs[best] { best = i }
@@ -251,26 +285,24 @@ struct CoherentSlicer: Sendable {
             var bits = [Int](repeating: 0, count: 116)
             for j in 0..<112 { bits[j + 2] = Int(truncatingIfNeeded: (raw >> UInt128(127 - j)) & 1) }
             let bit = { (j: Int) -> Int in bits[j + 2] }
-            // Each window's misfit with the decided bits, shared by every inversion below.
-            var own = [Float](repeating: 0, count: 112)
-            for w in 0..<112 { own[w] = cost(w, bits[w], bits[w + 1], bits[w + 2], bits[w + 3]) }
-            // Reliability of each bit: the fit's loss with it inverted (neighbours kept).
+            // Each window's four decided bits as the lane of its misfits (`cost`), and its misfit
+            // with them, shared by every inversion below. An inversion of bits in a window is
+            // an XOR of that lane; the sums run in the same order as a window-by-window `cost`.
+            for w in 0..<112 { pattern[w] = bits[w] &<< 3 | bits[w &+ 1] &<< 2 | bits[w &+ 2] &<< 1 | bits[w &+ 3] }
+            for w in 0..<112 { own[w] = misfit[w &* 16 &+ pattern[w]] }
+            // Reliability of each bit: the fit's loss with it inverted (neighbours kept). Bit k
+            // is bit 3 − (k − w + 2) of window w's lane.
             var reliability = [Float](repeating: 0, count: 112)
             for k in 0..<112 {
                 var delta: Float = 0
                 for w in max(k - 1, 0)...min(k + 2, 111) {
-                    var f = (bits[w], bits[w + 1], bits[w + 2], bits[w + 3])
-                    switch k - w + 2 {
-                    case 0: f.0 ^= 1
-                    case 1: f.1 ^= 1
-                    case 2: f.2 ^= 1
-                    default: f.3 ^= 1
-                    }
-                    delta += cost(w, f.0, f.1, f.2, f.3) - own[w]
+                    delta += misfit[w &* 16 &+ (pattern[w] ^ (8 &>> (k &- w &+ 2)))] - own[w]
                 }
                 reliability[k] = delta
             }
-            // Runs of equal bits inverted together: windows k − 1 … j + 2 see bits k … j.
+            // Runs of equal bits inverted together: windows k − 1 … j + 2 see bits k … j; of
+            // window w's bits w − 2 … w + 1, those from max(k, w − 2) to min(j, w + 1) are
+            // inverted (never none).
             var runs: [Run] = []
             if longestRun > 1 { runs.reserveCapacity(112) }
             for k in 0..<(longestRun > 1 ? 111 : 0) {
@@ -279,8 +311,9 @@ struct CoherentSlicer: Sendable {
                 while j < 112 && j - k < longestRun && bits[j + 2] == v {
                     var delta: Float = 0
                     for w in max(k - 1, 0)...min(j + 2, 111) {
-                        @inline(__always) func flipped(_ i: Int) -> Int { (i >= k && i <= j) ? 1 - v : bits[i + 2] }
-                        delta += cost(w, flipped(w - 2), flipped(w - 1), flipped(w), flipped(w + 1)) - own[w]
+                        let low = max(k, w &- 2) &- (w &- 2), high = min(j, w &+ 1) &- (w &- 2)
+                        let inverted = (16 &>> low) &- (8 &>> high)
+                        delta += misfit[w &* 16 &+ (pattern[w] ^ inverted)] - own[w]
                     }
                     runs.append(Run(first: k, length: j - k + 1, reliability: delta))
                     j += 1
@@ -306,6 +339,20 @@ struct CoherentSlicer: Sendable {
             amplitude = carrier.amplitude
         }
         return decisions
+    }
+
+    /// Lanes 0–15 whose index has bit 3, 2, 1 or 0 set (all ones), for `select`.
+    static let laneBit3 = SIMD16<UInt32>(0, 0, 0, 0, 0, 0, 0, 0, ~0, ~0, ~0, ~0, ~0, ~0, ~0, ~0)
+    static let laneBit2 = SIMD16<UInt32>(0, 0, 0, 0, ~0, ~0, ~0, ~0, 0, 0, 0, 0, ~0, ~0, ~0, ~0)
+    static let laneBit1 = SIMD16<UInt32>(0, 0, ~0, ~0, 0, 0, ~0, ~0, 0, 0, ~0, ~0, 0, 0, ~0, ~0)
+    static let laneBit0 = SIMD16<UInt32>(0, ~0, 0, ~0, 0, ~0, 0, ~0, 0, ~0, 0, ~0, 0, ~0, 0, ~0)
+
+    /// `one` in the lanes of `mask`, `zero` in the others, exactly (bit patterns, no
+    /// arithmetic).
+    @inline(__always)
+    static func select(_ zero: Float, _ one: Float, _ mask: SIMD16<UInt32>) -> SIMD16<Float> {
+        let z = SIMD16<UInt32>(repeating: zero.bitPattern), o = SIMD16<UInt32>(repeating: one.bitPattern)
+        return unsafeBitCast((z & ~mask) | (o & mask), to: SIMD16<Float>.self)
     }
 
     /// Survivor `i` of the eight.
