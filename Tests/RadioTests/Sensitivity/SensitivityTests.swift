@@ -20,6 +20,11 @@ struct SensitivityTests {
         return SensitivityScore(sent: signal.sent, decoded: decoded)
     }
 
+    /// The scores of `other` and of the default tuning on the same signal (seed 7, 300 frames).
+    static func againstDefault(_ other: Demodulator.Tuning, rate: SampleRate, snr: Double) -> (SensitivityScore, SensitivityScore) {
+        (score(rate: rate, snr: snr, tuning: other), score(rate: rate, snr: snr))
+    }
+
     /// Floors are a few frames under what the demodulator decodes today (release build:
     /// 98, 234, 273, 291, 291 at 2.4 MS/s, 57, 140, 220, 276 at 8, 9, 10, 12 dB at 2.0 MS/s
     /// (before its weak level gate and larger coherent budget 43, 121, 212, 271), `flytracker bench
@@ -68,8 +73,7 @@ struct SensitivityTests {
         // smear modelled) decodes well over half again what magnitudes alone do.
         var magnitudesOnly = Demodulator.Tuning()
         magnitudesOnly.coherentPasses = 0
-        let without = Self.score(rate: .rate2_4, snr: 8, tuning: magnitudesOnly)
-        let with = Self.score(rate: .rate2_4, snr: 8)
+        let (without, with) = Self.againstDefault(magnitudesOnly, rate: .rate2_4, snr: 8)
         #expect(with.testsDecoded > without.testsDecoded * 3 / 2, "\(with.testsDecoded) vs \(without.testsDecoded)")
         #expect(with.falseFrames == 0)
     }
@@ -79,8 +83,7 @@ struct SensitivityTests {
         var perPulseOnly = Demodulator.Tuning()
         perPulseOnly.noiseRatio16 = 48
         perPulseOnly.pulseSum16 = 0
-        let before = Self.score(rate: .rate2_4, snr: 6, tuning: perPulseOnly)
-        let after = Self.score(rate: .rate2_4, snr: 6)
+        let (before, after) = Self.againstDefault(perPulseOnly, rate: .rate2_4, snr: 6)
         // 131 → 192 of 1000 on the README's sweep (seed 1).
         #expect(after.testsDecoded >= before.testsDecoded * 5 / 4 && after.testsDecoded >= before.testsDecoded + 8,
                 "\(after.testsDecoded) vs \(before.testsDecoded)")
@@ -108,8 +111,7 @@ struct SensitivityTests {
         var fiveWeakest = Demodulator.Tuning()
         fiveWeakest.coherentErasureBits = 5
         fiveWeakest.coherentErasureFlips = 5
-        let before = Self.score(rate: .rate2_4, snr: 6, tuning: fiveWeakest)
-        let after = Self.score(rate: .rate2_4, snr: 6)
+        let (before, after) = Self.againstDefault(fiveWeakest, rate: .rate2_4, snr: 6)
         // 29 → 36 of 300 here (seed 7); 101 → 131 of 1000 on the README's sweep (seed 1).
         #expect(after.testsDecoded >= before.testsDecoded + 5, "\(after.testsDecoded) vs \(before.testsDecoded)")
         #expect(after.falseFrames == 0)
@@ -125,8 +127,7 @@ extension SensitivityTests {
     func runErasuresGain(rate: SampleRate, snr: Double) {
         var bitsOnly = Demodulator.Tuning()
         bitsOnly.coherentErasureRun = 1
-        let before = Self.score(rate: rate, snr: snr, tuning: bitsOnly)
-        let after = Self.score(rate: rate, snr: snr)
+        let (before, after) = Self.againstDefault(bitsOnly, rate: rate, snr: snr)
         #expect(after.testsDecoded >= before.testsDecoded + 8, "\(after.testsDecoded) vs \(before.testsDecoded)")
         #expect(after.falseFrames == 0 && before.falseFrames == 0)
     }
@@ -139,8 +140,7 @@ extension SensitivityTests {
     func weakPreamblesGain(rate: SampleRate, snr: Double) {
         var strict = Demodulator.Tuning()
         strict.weakPreambles = false
-        let before = Self.score(rate: rate, snr: snr, tuning: strict)
-        let after = Self.score(rate: rate, snr: snr)
+        let (before, after) = Self.againstDefault(strict, rate: rate, snr: snr)
         #expect(after.testsDecoded >= before.testsDecoded * 6 / 5 && after.testsDecoded >= before.testsDecoded + 10,
                 "\(after.testsDecoded) vs \(before.testsDecoded)")
         #expect(after.falseFrames == 0 && before.falseFrames == 0)
@@ -167,8 +167,7 @@ extension SensitivityTests {
         var slicersGate = Demodulator.Tuning()
         slicersGate.weakNoiseRatio16 = 48
         slicersGate.weakPulseSum16 = 0
-        let before = Self.score(rate: .rate2_0, snr: 9, tuning: slicersGate)
-        let after = Self.score(rate: .rate2_0, snr: 9)
+        let (before, after) = Self.againstDefault(slicersGate, rate: .rate2_0, snr: 9)
         // 128 → 140 of 300 here (release build); 233 → 257 of 500 on the README's sweep (seed 1).
         #expect(after.testsDecoded >= before.testsDecoded + 8, "\(after.testsDecoded) vs \(before.testsDecoded)")
         #expect(after.falseFrames == 0 && before.falseFrames == 0)
@@ -195,8 +194,7 @@ extension SensitivityTests {
     func coherentBudgetAt2_0() {
         var half = Demodulator.Tuning()
         half.coherentBudget = 128
-        let before = Self.score(rate: .rate2_0, snr: 9, tuning: half)
-        let after = Self.score(rate: .rate2_0, snr: 9)
+        let (before, after) = Self.againstDefault(half, rate: .rate2_0, snr: 9)
         // 133 → 140 of 300 here (release build); 223 → 233 of 500 on the README's sweep (seed 1).
         #expect(after.testsDecoded >= before.testsDecoded + 4, "\(after.testsDecoded) vs \(before.testsDecoded)")
         #expect(after.falseFrames == 0)
