@@ -61,9 +61,10 @@ struct SliceKernels: Sendable {
     /// best phase misses `levelGate` goes to the coherent pass only, like one under the strict
     /// ratio. At 2.0 MS/s (40, 44): on the sweep (seed 1, 500 frames, with the budget below)
     /// 8 dB 86 → 113, 9 dB 233 → 257, 10 dB 370 → 381; noise passes the detector three times
-    /// as often (1 388 a second against 472) but the magnitude path's repairs are tried no more
-    /// often, so the false-accept expectation rises only by the coherent searches (README, the
-    /// noise hour). At 2.4 MS/s nil: the level gate itself (the tuning's or the rate's).
+    /// as often (1 388 a second against 472, in 60 s) but the magnitude path's repairs are
+    /// tried no more often, so the false-accept expectation rises only by the coherent searches
+    /// (README, the noise hour). At 2.4 MS/s nil: the level gate itself (the tuning's or the
+    /// rate's).
     let weakLevelGate: (each: Int64, summed: Int64)?
     /// Coherent searches per noise-floor window (`Demodulator.Tuning.coherentBudget`). At
     /// 2.0 MS/s, 256: the sweep's weak sky (2 500 replies a second, each window of 33 ms
@@ -83,8 +84,8 @@ struct SliceKernels: Sendable {
     /// sliced again by the equalisers (`Demodulator.Tuning.equalizesPartialShapes`). At
     /// 2.4 MS/s, false: on the dense real sky four fifths of the candidates that fail parity
     /// are such preambles (overlaps and noise), the equalisers read none of them, and skipping
-    /// them saves about an eighth of the CPU there (README); the sweep reads one or two of
-    /// 1000 fewer at 8 and 9 dB. At 2.0 MS/s the band limit fills the quiet half bits of real
+    /// them saves about an eighth of the CPU there (README); the sweep reads one to three of
+    /// 1000 fewer at 7–9 dB. At 2.0 MS/s the band limit fills the quiet half bits of real
     /// replies (`extraShapeSlack`) and the equalisers undo that smear: true (false read 357
     /// instead of 359 of modes1.bin).
     let equalizesPartialShapes: Bool
