@@ -14,7 +14,7 @@ extension Demodulator {
         /// The detector's level gate for preambles the coherent pass alone reads (with
         /// `weakPreambles`), in the units of `noiseRatio16` and `pulseSum16`; a candidate that
         /// misses the gate above goes to the coherent pass only. nil: the rate's
-        /// (`SliceKernels.weakLevelGate`; at 2.4 MS/s the gate above).
+        /// (`SliceKernels.weakLevelGate`).
         public var weakNoiseRatio16: Int64?
         public var weakPulseSum16: Int64?
         /// Preamble shape: how many of the six "pulse above its quiet neighbour" tests may fail.

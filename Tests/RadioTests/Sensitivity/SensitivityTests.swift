@@ -26,14 +26,15 @@ struct SensitivityTests {
     }
 
     /// Floors are a few frames under what the demodulator decodes today (release build:
-    /// 98, 234, 273, 291, 291 at 2.4 MS/s, 57, 140, 220, 276 at 8, 9, 10, 12 dB at 2.0 MS/s
-    /// (before its weak level gate and larger coherent budget 43, 121, 212, 271), `flytracker bench
+    /// 38, 105, 235, 276, 291, 291 at 5, 6, 8, 9, 12, 15 dB at 2.4 MS/s, 57, 140, 220, 276 at 8,
+    /// 9, 10, 12 dB at 2.0 MS/s (before the weak level gates, and the larger coherent budget at
+    /// 2.0 MS/s: 30, 98, 234, 273 and 43, 121, 212, 271), `flytracker bench
     /// --sensitivity --sensitivity-frames 300 --seed 7`; a debug build sums some floats in
     /// another order and may read a frame or two differently); readsb decodes about a
     /// third as many at 8 and 9 dB on such signals, and antirez's dump1090 at 2.0 MS/s about a
     /// sixth at 10 dB and half at 12 dB (README).
     @Test(arguments: [
-        (SampleRate.rate2_4, 6.0, 93), (.rate2_4, 8.0, 229), (.rate2_4, 9.0, 268), (.rate2_4, 12.0, 286), (.rate2_4, 15.0, 287),
+        (SampleRate.rate2_4, 5.0, 34), (.rate2_4, 6.0, 100), (.rate2_4, 8.0, 230), (.rate2_4, 9.0, 271), (.rate2_4, 12.0, 286), (.rate2_4, 15.0, 287),
         (.rate2_0, 8.0, 52), (.rate2_0, 9.0, 135), (.rate2_0, 10.0, 215), (.rate2_0, 12.0, 271), (.rate2_0, 15.0, 287),
     ])
     func decodedTestFramesArePinned(rate: SampleRate, snr: Double, floor: Int) {
@@ -80,10 +81,17 @@ struct SensitivityTests {
 
     @Test("At 2.4 MS/s the level gate that weighs the pulses together as well as one by one (40 each, 44 together) reads more weak replies than three pulses above 48 alone, with no false frame")
     func summedLevelGateGainsAtLowSNRAt2_4() {
-        var perPulseOnly = Demodulator.Tuning()
+        // The same gate for the detector and the slicers in both (no weaker one for the
+        // coherent pass: `weakLevelGateAt2_4`).
+        var perPulseOnly = Demodulator.Tuning(), summed = Demodulator.Tuning()
         perPulseOnly.noiseRatio16 = 48
         perPulseOnly.pulseSum16 = 0
-        let (before, after) = Self.againstDefault(perPulseOnly, rate: .rate2_4, snr: 6)
+        perPulseOnly.weakNoiseRatio16 = 48
+        perPulseOnly.weakPulseSum16 = 0
+        summed.weakNoiseRatio16 = 40
+        summed.weakPulseSum16 = 44
+        let before = Self.score(rate: .rate2_4, snr: 6, tuning: perPulseOnly)
+        let after = Self.score(rate: .rate2_4, snr: 6, tuning: summed)
         // 131 → 192 of 1000 on the README's sweep (seed 1).
         #expect(after.testsDecoded >= before.testsDecoded * 5 / 4 && after.testsDecoded >= before.testsDecoded + 8,
                 "\(after.testsDecoded) vs \(before.testsDecoded)")
@@ -160,8 +168,19 @@ extension SensitivityTests {
     }
 }
 
-/// At 2.0 MS/s the detector's weaker level gate for the coherent pass, and its budget.
+/// The detector's weaker level gates for the coherent pass, and the budget at 2.0 MS/s.
 extension SensitivityTests {
+    @Test("At 2.4 MS/s preambles under the slicers' level gate (40 each, 44 together) but over the weak one (36 each, 40 together) go to the coherent pass alone: more weak replies read, with no false frame")
+    func weakLevelGateAt2_4() {
+        var slicersGate = Demodulator.Tuning()
+        slicersGate.weakNoiseRatio16 = 40
+        slicersGate.weakPulseSum16 = 44
+        let (before, after) = Self.againstDefault(slicersGate, rate: .rate2_4, snr: 5)
+        // 30 → 38 of 300 here (release build); 53 → 62 of 500 on the README's sweep (seed 1).
+        #expect(after.testsDecoded >= before.testsDecoded + 5, "\(after.testsDecoded) vs \(before.testsDecoded)")
+        #expect(after.falseFrames == 0 && before.falseFrames == 0)
+    }
+
     @Test("At 2.0 MS/s preambles under the slicers' level gate (48 a pulse) but over the weak one (40 each, 44 together) go to the coherent pass alone: more weak replies read with no false frame, and on noise the magnitude path tries no more squitter repairs than with the slicers' gate alone")
     func weakLevelGateAt2_0() {
         var slicersGate = Demodulator.Tuning()
