@@ -361,52 +361,6 @@ struct CoherentSlicer: Sendable {
         withUnsafeBytes(of: paths) { $0.loadUnaligned(fromByteOffset: i &* 16, as: UInt128.self) }
     }
 
-    /// The complex correlation of the preamble's samples [0, end) with the preamble's pulses
-    /// for a start at `start40` fortieths, and the template's energy.
-    func preambleFit(_ iq: UnsafePointer<Float>, start40: Int, end: Int) -> (Float, Float, Float) {
-        var zr: Float = 0, zi: Float = 0, pp: Float = 0
-        let hb = halfBit40
-        for n in 0..<end {
-            let v = pulse(n, start40) + pulse(n, start40 + 2 * hb) + pulse(n, start40 + 7 * hb) + pulse(n, start40 + 9 * hb)
-            zr += iq[2 * n] * v; zi += iq[2 * n + 1] * v; pp += v * v
-        }
-        return (zr, zi, pp)
-    }
-
-    /// Where near `start40` (±1 sample, on a grid of eighths) the preamble's pulses capture the
-    /// most energy (|correlation|² / template energy), and the share of the window's energy
-    /// they capture there (a clean reply: about 0.8, the window reaching into its first bits).
-    /// Coarse to fine: every half sample, then the eighths around the best; nil as soon as the
-    /// detector's start captures under half of `minimumFit`, or the best coarse start under
-    /// 0.7 of it.
-    func refineStart(_ iq: UnsafePointer<Float>, count: Int, start40: Int, minimumFit: Float) -> (start40: Int, fit: Float)? {
-        let end = min(count, (start40 + 40 + 16 * halfBit40) / 40 + 1)
-        var energy: Float = 0
-        for n in 0..<end { energy += iq[2 * n] * iq[2 * n] + iq[2 * n + 1] * iq[2 * n + 1] }
-        guard energy > 0 else { return nil }
-        var best = (start40: start40, captured: Float(-1))
-        // At the detector's own start first: most failing candidates of a busy sky stop here.
-        let (zr, zi, pp) = preambleFit(iq, start40: start40, end: end)
-        guard pp > 0, zr * zr + zi * zi >= minimumFit * 0.5 * energy * pp else { return nil }
-        func consider(_ t: Int) {
-            guard t >= -20 else { return }
-            let (zr, zi, pp) = preambleFit(iq, start40: t, end: end)
-            guard pp > 0 else { return }
-            let captured = (zr * zr + zi * zi) / pp
-            if captured > best.captured { best = (t, captured) }
-        }
-        // The grid is counted from the first sample, so every position of one reply searches
-        // the same starts.
-        let centre = (start40 + 2) / 5 * 5
-        for step in stride(from: -8, through: 8, by: 4) { consider(centre + 5 * step) }
-        guard best.captured >= minimumFit * 0.7 * energy else { return nil }
-        let coarse = best.start40
-        for step in [-2, -1, 1, 2] { consider(coarse + 5 * step) }
-        let fine = best.start40
-        if fine != coarse { consider(fine + (fine - coarse) / abs(fine - coarse) * 5) }
-        return (best.start40, best.captured / energy)
-    }
-
     /// The complex correlation of the samples of bits [from, to) with the pulses those bits
     /// (`bit(j)`, 0 or 1) and the preamble make there, and the template's energy.
     private func segment(_ iq: UnsafePointer<Float>, from: Int, to: Int, first: [Int], width: [Int], pre: UnsafePointer<Float>,
@@ -424,38 +378,5 @@ struct CoherentSlicer: Sendable {
             }
         }
         return (zr, zi, e)
-    }
-}
-
-
-extension CoherentSlicer {
-    /// The `count` least reliable error events after the DF, least first: single bits
-    /// (`reliability`) and runs of equal bits (`runs`), as 1-based frame bit ranges for
-    /// `ErasureRepair`. Equal reliabilities: the earlier, then the shorter event first.
-    ///
-    /// A partial selection: the chosen few kept in order as the events go by (a dozen of
-    /// about two hundred), not a sort of them all.
-    static func leastReliableEvents(_ decision: Decision, bitCount: Int, count: Int) -> [ClosedRange<Int>] {
-        guard count > 0 else { return [] }
-        var chosen: [(Float, Int, Int)] = []  // reliability, first (0-based), length
-        chosen.reserveCapacity(count + 1)
-        func offer(_ key: (Float, Int, Int)) {
-            if chosen.count == count, key >= chosen[count - 1] { return }
-            var j = chosen.count
-            while j > 0, key < chosen[j - 1] { j -= 1 }
-            chosen.insert(key, at: j)
-            if chosen.count > count { chosen.removeLast() }
-        }
-        for i in 5..<bitCount { offer((decision.reliability[i], i, 1)) }
-        for run in decision.runs where run.first >= 5 && run.first + run.length <= bitCount {
-            offer((run.reliability, run.first, run.length))
-        }
-        return chosen.map { ($0.1 + 1)...($0.1 + $0.2) }
-    }
-
-    /// The `count` least reliable bits after the DF (1-based frame bit numbers, least first;
-    /// equal reliabilities: the earlier bit first): `leastReliableEvents` without runs.
-    static func leastReliable(_ reliability: [Float], bitCount: Int, count: Int) -> [Int] {
-        leastReliableEvents(Decision(raw: 0, reliability: reliability), bitCount: bitCount, count: count).map(\.lowerBound)
     }
 }

@@ -108,11 +108,6 @@ extension Demodulator {
         // detector's strict ratio on full energies): the only ones the magnitude slicers
         // read when weak preambles are let through (`Tuning.weakPreambles`).
         var strict: UInt8 = 0
-        // Phases whose preamble has the full shape (all six pulse-above-neighbour tests hold):
-        // with partial shapes not equalised (`Tuning.equalizesPartialShapes`), the only ones
-        // the equalisers slice again.
-        var fullShape: UInt8 = 0
-        let partialsEqualized = equalizesPartialShapes
         var count = 0
         var set = phases
         while set != 0 {
@@ -124,7 +119,6 @@ extension Demodulator {
             for j in 4..<SliceKernels.preambleWindows { quiet &+= Int32(e[o[j]]) }
             let score = (pulse &* 5 &- quiet &* 2) >> 3
             if pulse &* 5 > quiet &* 4 { strict |= 1 << UInt8(index) }
-            if partialsEqualized || Demodulator.hasFullShape(e, o) { fullShape |= 1 << UInt8(index) }
             withUnsafeMutableBytes(of: &ranked) { $0.storeBytes(of: score << 3 | Int32(index), toByteOffset: count * 4, as: Int32.self) }
             withUnsafeMutableBytes(of: &pulses) { $0.storeBytes(of: pulse, toByteOffset: index * 4, as: Int32.self) }
             count += 1
@@ -170,7 +164,11 @@ extension Demodulator {
                 continue
             }
             var accepted = check(candidate, e, bits: phaseBits, decision: PlainDecision(), at: time)
-            if accepted == nil, fullShape & (1 << UInt8(index)) != 0, tuning.equalizer16 > 0 || directedPasses > 0 {
+            // With partial shapes not equalised (`Tuning.equalizesPartialShapes`), only a phase
+            // whose preamble has the full shape (all six pulse-above-neighbour tests) is sliced
+            // again; the shape is read only for a candidate that failed.
+            if accepted == nil, tuning.equalizer16 > 0 || directedPasses > 0,
+               equalizesPartialShapes || Demodulator.hasFullShape(e, preamble + index * SliceKernels.preambleWindows) {
                 equalizedCandidates &+= 1
                 if tuning.equalizer16 > 0,
                    let second = slice(e, bits: phaseBits, pulse: pulse, decision: EqualizedDecision(c16: tuning.equalizer16)), second != candidate {
