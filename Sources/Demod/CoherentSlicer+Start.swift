@@ -46,3 +46,64 @@ extension CoherentSlicer {
         return (best.start40, best.captured / energy)
     }
 }
+
+/// Where a decided reply starts: the fit of its whole pulse train, for a start that the
+/// preamble's four pulses placed wrongly (in noise, a neighbouring eighth or two can fit them
+/// better; 112 bits' pulses say far more surely where the reply is).
+extension CoherentSlicer {
+    /// How well the pulses of the preamble and of the first `bitCount` bits of `raw` (bit 0
+    /// its most significant) starting at `start40` explain samples [from, to): over stretches
+    /// of `stretch` samples from `from`, |correlation|² / template energy, summed (each
+    /// stretch phased on its own, so a carrier offset does not blur the sum). Starts compared
+    /// on the same samples and stretches compare fairly.
+    func replyFit(_ iq: UnsafePointer<Float>, from: Int, to: Int, stretch: Int, start40: Int, raw: UInt128, bitCount: Int) -> Float {
+        let hb = halfBit40
+        guard from >= 0, to > from, stretch > 0 else { return 0 }
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: to - from) { buffer -> Float in
+            let v = buffer.baseAddress!
+            v.initialize(repeating: 0, count: to - from)
+            /// Adds the response to a pulse starting `a40` fortieths after the first sample.
+            func add(_ a40: Int) {
+                let lo = max(from, (a40 - lead40) / 40), hi = min(to, (a40 + lead40 + hb) / 40 + 2)
+                for n in lo..<max(lo, hi) { v[n - from] += pulse(n, a40) }
+            }
+            for m in [0, 2, 7, 9] { add(start40 + m * hb) }
+            for k in 0..<bitCount {
+                let one = (raw >> (127 - k)) & 1 == 1
+                add(start40 + (16 + 2 * k + (one ? 0 : 1)) * hb)
+            }
+            var total: Float = 0
+            for first in Swift.stride(from: from, to: to, by: stretch) {
+                var zr: Float = 0, zi: Float = 0, e: Float = 0
+                for n in first..<min(to, first + stretch) {
+                    let t = v[n - from]
+                    zr += iq[2 * n] * t; zi += iq[2 * n + 1] * t; e += t * t
+                }
+                if e > 0 { total += (zr * zr + zi * zi) / e }
+            }
+            return total
+        }
+    }
+
+    /// The start near `start40` at which the decided bits `raw` (`bitCount` of them) fit best
+    /// (`replyFit`, on the samples of the reply at any of the starts tried): every eighth of
+    /// a sample within a quarter either side, then the fortieths ±2 around the best (seven
+    /// fits). `iq` holds `count` samples.
+    func retime(_ iq: UnsafePointer<Float>, count: Int, start40: Int, raw: UInt128, bitCount: Int) -> Int {
+        let reach40 = 12
+        let from = max(0, (start40 - reach40) / 40 - 1)
+        let to = min(count, (start40 + reach40 + (16 + 2 * bitCount) * halfBit40 + lead40) / 40 + 1)
+        // Eight bits' samples a stretch.
+        let stretch = 16 * halfBit40 / 40
+        var best = (start40: start40, fit: replyFit(iq, from: from, to: to, stretch: stretch, start40: start40, raw: raw, bitCount: bitCount))
+        func consider(_ t: Int) {
+            guard t >= 0 else { return }
+            let fit = replyFit(iq, from: from, to: to, stretch: stretch, start40: t, raw: raw, bitCount: bitCount)
+            if fit > best.fit { best = (t, fit) }
+        }
+        for d in [-10, -5, 5, 10] { consider(start40 + d) }
+        let coarse = best.start40
+        for d in [-2, 2] { consider(coarse + d) }
+        return best.start40
+    }
+}

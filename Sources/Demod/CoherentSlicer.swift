@@ -29,7 +29,7 @@ struct CoherentSlicer: Sendable {
     /// q(u): a sample's value (its centre at u + 0.5 samples after the pulse starts) from one
     /// band-limited pulse of amplitude 1, every 1/40 sample from u = −`lead40`/40.
     private let table: [Float]
-    private let lead40: Int
+    let lead40: Int
     /// Samples either side of a pulse its response reaches (the table's half span, whole).
     var reach: Int { lead40 / 40 }
 

@@ -60,6 +60,12 @@ extension Demodulator {
         /// (`CoherentSlicer`) this many times (the first tracking the carrier, the next
         /// refitting it over the whole reply); 0: off.
         public var coherentPasses = 2
+        /// When a coherent search fails with a decision whose format the demodulator takes
+        /// (`replyLength`), that decision's own pulses place the reply again
+        /// (`CoherentSlicer.retime`: the preamble's four pulses in noise are often best fitted
+        /// an eighth or two of a sample off, where every later bit is judged a little wrong),
+        /// and the search runs again at the new start, at most this many times; 0: off.
+        public var coherentRetimes = 1
         /// The coherent pass runs only when the fitted preamble pulses explain at least this
         /// share of the energy of the preamble's samples (a clean reply: about 0.8, its first
         /// bits being in the window too; on pure noise under one position in a hundred passes).

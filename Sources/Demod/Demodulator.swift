@@ -12,8 +12,9 @@ import RealModule
 /// acceptance through the core (`AddressFilter.accept`), then the equalisers and, for
 /// candidates every magnitude decision failed or whose preamble is too weak for them
 /// (`Tuning.weakPreambles`), a coherent sequence search on the raw I/Q samples
-/// (`CoherentSlicer`, its repairs over error events); the best-scoring valid candidate of
-/// neighbouring positions wins.
+/// (`CoherentSlicer`, its repairs over error events, and one more search where a failed
+/// decision's own pulses place the reply: `CoherentSlicer.retime`); the best-scoring valid
+/// candidate of neighbouring positions wins.
 ///
 /// Streaming: samples may arrive in blocks of any size; the tail that a frame could still
 /// need is carried into the next block, so a frame that straddles two blocks is found exactly
