@@ -17,8 +17,9 @@ extension CoherentSlicer {
     /// they capture there (a clean reply: about 0.8, the window reaching into its first bits).
     /// Coarse to fine: every half sample, then the eighths around the best; nil as soon as the
     /// detector's start captures under half of `minimumFit`, or the best coarse start under
-    /// 0.7 of it.
-    func refineStart(_ iq: UnsafePointer<Float>, count: Int, start40: Int, minimumFit: Float) -> (start40: Int, fit: Float)? {
+    /// 0.7 of it. `captured` is the best start's |correlation|² / template energy (full-scale
+    /// units squared): the preamble's energy, to weigh against the noise's.
+    func refineStart(_ iq: UnsafePointer<Float>, count: Int, start40: Int, minimumFit: Float) -> (start40: Int, fit: Float, captured: Float)? {
         let end = min(count, (start40 + 40 + 16 * halfBit40) / 40 + 1)
         var energy: Float = 0
         for n in 0..<end { energy += iq[2 * n] * iq[2 * n] + iq[2 * n + 1] * iq[2 * n + 1] }
@@ -43,7 +44,7 @@ extension CoherentSlicer {
         for step in [-2, -1, 1, 2] { consider(coarse + 5 * step) }
         let fine = best.start40
         if fine != coarse { consider(fine + (fine - coarse) / abs(fine - coarse) * 5) }
-        return (best.start40, best.captured / energy)
+        return (best.start40, best.captured / energy, best.captured)
     }
 }
 

@@ -198,7 +198,7 @@ extension Demodulator {
             let index = Int(packed & 7)
             let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
             if coherentLevelAllows(pulse: pulse, at: s),
-               let result = coherent(at: s, phase: index, time: time) {
+               let result = coherent(at: s, phase: index, time: time, weak: isWeakPreamble(pulse: pulse, at: s)) {
                 best = Accepted(result: result, start: s, phase: index, pulse: pulse,
                                 score: Demodulator.margins(e, bits: bits + index * 224, count: result.frame.bitCount))
             }
@@ -214,102 +214,6 @@ extension Demodulator {
         let p0 = e[o[0]], p2 = e[o[1]], p7 = e[o[2]], p9 = e[o[3]]
         let h1 = e[o[4]], h3 = e[o[5]], h6 = e[o[8]], h8 = e[o[9]]
         return (p0 > h1) && (p2 >= h1) && (p2 > h3) && (p7 >= h6) && (p7 > h8) && (p9 >= h8)
-    }
-
-    /// Whether a preamble of summed pulse energy `pulse` at `s` is weak enough for the coherent
-    /// pass (`SliceKernels.coherentLevelLimit`). Before the first noise floor, any is.
-    @inline(__always)
-    func coherentLevelAllows(pulse: Int32, at s: Int) -> Bool {
-        guard let limit = kernels.coherentLevelLimit else { return true }
-        // The threshold is the noise floor × levelGate.each/16 for one pulse; `pulse` sums four.
-        let loud = Int64(pulseThreshold(floor: Int64(noise.level(at: carryStart + UInt64(s)))))
-        return loud == 0 || Int64(pulse) * levelGate.each < 4 * 16 * Int64(limit) * loud
-    }
-
-    /// The coherent pass (`CoherentSlicer`) at start sample `s` and phase index `phase`: each
-    /// decision is checked like a sliced candidate (parity, the address filter, the weak-bit
-    /// repairs with the bits the fit is least sure of). A decision that fails but names a
-    /// format the demodulator takes is re-placed by its own pulses (`CoherentSlicer.retime`)
-    /// and searched again there (`Tuning.coherentRetimes`; a reply's bits place it far more
-    /// surely than its preamble: on the sweep at 2.0 MS/s and 9 dB, 494 → 621 of 1000).
-    mutating func coherent(at s: Int, phase: Int, time: Double) -> ParityResult? {
-        // From one sample before the position (the carry keeps it; not at the input's start):
-        // the reply may start up to a sample before where the detector put it.
-        let back = s >= 1 ? 1 : 0
-        let base = s - back
-        let count = min(kernels.span + back, magCount - base)
-        guard s >= 0, count > 0 else { return nil }
-        let width = rawFormat.bytesPerSample
-        let slicer = coherentSlicer
-        var found: ParityResult?
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq in
-            // The preamble's samples first: most candidates stop at the start's refinement
-            // (it reads under 30 samples), the rest of the reply only for a search.
-            let head = min(count, 40)
-            raw.withUnsafeBytes { r in
-                rawFormat.complexSamples(r.baseAddress! + base * width, count: head, into: iq.baseAddress!)
-            }
-            // Neighbouring positions of one reply refine to (nearly) the same start: search it
-            // once.
-            guard let refined = slicer.refineStart(iq.baseAddress!, count: head,
-                                                   start40: 40 * back + 40 * kernels.phases[phase] / kernels.resolution,
-                                                   minimumFit: tuning.coherentFit) else { return }
-            let absolute = Int64(carryStart + UInt64(base)) * 40 + Int64(refined.start40)
-            guard refined.fit >= tuning.coherentFit, abs(absolute - lastCoherentStart) > 60 else { return }
-            // The budget counts per window of absolute positions: the same whatever the blocks.
-            let window = (carryStart + UInt64(s)) >> UInt64(NoiseFloor.windowShift)
-            if window != coherentWindow { coherentWindow = window; coherentSearchesInWindow = 0 }
-            guard coherentSearchesInWindow < coherentBudget else { return }
-            coherentSearchesInWindow += 1
-            lastCoherentStart = absolute
-            coherentSearches &+= 1
-            if count > head {
-                raw.withUnsafeBytes { r in
-                    rawFormat.complexSamples(r.baseAddress! + (base + head) * width, count: count - head, into: iq.baseAddress! + 2 * head)
-                }
-            }
-            // Each decision is checked as it comes: a later pass only when this one fails.
-            func search(at start40: Int) -> CoherentSlicer.Decision? {
-                slicer.decide(iq.baseAddress!, count: count, start40: start40, passes: tuning.coherentPasses,
-                                  longestRun: tuning.coherentErasureRun) { decision in
-                    found = check(coherent: decision, at: time)
-                    return found != nil
-                }.last
-            }
-            var start40 = refined.start40
-            var last = search(at: start40)
-            // Decision-directed timing (`Tuning.coherentRetimes`): where the failed decision's
-            // own pulses fit best, searched again; each counts against the budget.
-            for _ in 0..<tuning.coherentRetimes {
-                guard found == nil, let decided = last, coherentSearchesInWindow < coherentBudget else { break }
-                guard let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decided.raw >> 123)) else { break }
-                let better = slicer.retime(iq.baseAddress!, count: count, start40: start40, raw: decided.raw, bitCount: bitCount)
-                guard better != start40 else { break }
-                start40 = better
-                coherentSearchesInWindow += 1
-                coherentSearches &+= 1
-                last = search(at: start40)
-            }
-        }
-        return found
-    }
-
-    /// One decision of the coherent pass checked like a sliced candidate: parity and the
-    /// address filter, the known-aircraft repair on its least reliable bits, then the
-    /// unknown-squitter repair on its least reliable error events.
-    mutating func check(coherent decision: CoherentSlicer.Decision, at time: Double) -> ParityResult? {
-        guard let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decision.raw >> 123)) else { return nil }
-        let mask: UInt128 = bitCount == 112 ? ~0 << 16 : ~0 << 72
-        guard let candidate = Frame(raw: decision.raw & mask, bitCount: bitCount) else { return nil }
-        let syndrome = CRC24.syndrome(of: candidate)
-        if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
-        let weakest = WeakestBits(CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount, count: 5))
-        if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time) { return result }
-        if candidate.isExtendedSquitter { squitterRepairs.coherent &+= 1 }
-        let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: tuning.coherentErasureBits)
-        if let result = Demodulator.repairUnknownSquitter(candidate, syndrome: syndrome, runs: events,
-                                              maximumFlips: tuning.coherentErasureFlips) { return result }
-        return nil
     }
 
     /// Decision-directed slicing of a candidate that failed parity (`DirectedDecision`), first

@@ -66,6 +66,28 @@ extension Demodulator {
         /// an eighth or two of a sample off, where every later bit is judged a little wrong),
         /// and the search runs again at the new start, at most this many times; 0: off.
         public var coherentRetimes = 1
+        /// A weak preamble (`weakStartLevel16`) that explains under `coherentFit` of its
+        /// window is still searched when it explains at least this share, its energy is in
+        /// `coherentWeakEnergy` and the samples before it are quiet
+        /// (`Demodulator.isWorthSearching`); 1: never.
+        public var coherentWeakFit: Float = 0.30
+        /// The preamble energy (the coherent fit's, `CoherentSlicer.refineStart`) every
+        /// searched start needs once the noise floor is known, in noise powers (one sample's):
+        /// on noise, half the starts that explain `coherentFit` have less (and each search is
+        /// a chance for a false repair); a reply at 2.4 MS/s and 6 dB has about 24, one in
+        /// twenty under 16.
+        public var coherentEnergy: Float = 14
+        /// The preamble energy a start that explains under `coherentFit` needs, in noise
+        /// powers: pure noise's best start rarely gets 16; over 60 (a reply at about 10 dB)
+        /// noise is too small a part of the window to explain so little.
+        public var coherentWeakEnergy: ClosedRange<Float> = 16...60
+        /// The samples before such a start are quiet when their mean power is under this many
+        /// noise powers (noise: about 1; inside a weak reply's data: 3 and more).
+        public var quietPower: Float = 2
+        /// Only a preamble whose mean pulse is under this many sixteenths of the noise floor
+        /// takes that path (`Demodulator.isWeakPreamble`), a cheap test before the start is
+        /// refined again: six floors, somewhat above a reply at 10 dB.
+        public var weakStartLevel16: Int64 = 96
         /// The coherent pass runs only when the fitted preamble pulses explain at least this
         /// share of the energy of the preamble's samples (a clean reply: about 0.8, its first
         /// bits being in the window too; on pure noise under one position in a hundred passes).

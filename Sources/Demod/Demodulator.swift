@@ -82,6 +82,10 @@ public struct Demodulator: Sendable {
     var strictLevel: (pulse: Int16, summed: Int16)?
     /// The last start (absolute, in fortieths of a sample) the coherent pass searched.
     var lastCoherentStart: Int64 = -1
+    /// Samples kept before the next position to examine (`scan`): what `isQuiet` reads before
+    /// the earliest start the coherent pass may refine to (a sample and a half before the
+    /// position) and the pulse's reach before it. The learned pulse keeps the model's reach.
+    let lookBack: Int
 
     public init(sampleRate: SampleRate) {
         self.sampleRate = sampleRate
@@ -90,6 +94,7 @@ public struct Demodulator: Sendable {
         offsets = SliceKernels.Offsets(kernels, stride: planes.stride)
         mags = [UInt16](repeating: 0, count: NoiseFloor.windowSize + 2 * (kernels.span + 1) + 16)
         coherentSlicer = CoherentSlicer(sampleRate: sampleRate)
+        lookBack = Demodulator.quietSamples + coherentSlicer.reach + 3
         let model = PulseResponse(filter: .rtl2832u, sampleRate: sampleRate)
         pulseResponse = model
         pulseLearner = PulseLearner(prior: model)
@@ -176,9 +181,10 @@ public struct Demodulator: Sendable {
             for f in found { emit(f) }
         }
         nextPosition = carryStart + UInt64(s)
-        // One sample before the next position stays: the coherent pass reads from there
-        // (`coherent`), whatever the blocks.
-        let keep = min(s, magCount) - 1
+        // `lookBack` samples before the next position stay: the coherent pass reads from
+        // one before it (`coherent`) and weighs the quiet before a weak start (`isQuiet`),
+        // whatever the blocks.
+        let keep = min(s, magCount) - lookBack
         if keep > 0 {
             let rest = magCount - keep
             mags.withUnsafeMutableBufferPointer { m in

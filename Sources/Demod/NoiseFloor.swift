@@ -31,6 +31,12 @@ struct NoiseFloor: Sendable {
     private(set) var estimates: UInt64 = 0
     private static let rayleighFactor = -Double.log(1 - percentile)
 
+    /// The mean noise power (magnitude units squared: one sample's |I + jQ|²) of a floor
+    /// `level` (the percentile's magnitude), as for `powerSum`.
+    static func noisePower(floor level: UInt16) -> Double {
+        Double(level) * Double(level) / rayleighFactor
+    }
+
     /// Adds magnitudes that continue the stream at absolute index `first`.
     mutating func add(_ m: UnsafeBufferPointer<UInt16>, first: UInt64) {
         var index = first

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Demod
+@testable import Demod
 import ModeS
 
 /// Thermal noise has the power asked for and is deterministic per seed and sample index;
@@ -111,6 +111,23 @@ struct NoiseEstimateTests {
         let s = d.statistics
         #expect(s.noiseSamples >= 3, "one estimate per closed window of 65 536 samples")
         let measured = 10 * log10(s.noisePowerSum / Double(s.noiseSamples))
+        #expect(abs(measured - dBFS) < 1, "measured \(measured) dBFS for \(dBFS)")
+    }
+
+    @Test("The noise power the coherent pass weighs preambles against (the floor's, NoiseFloor.noisePower, in magnitude units squared) is the power given, within 1 dB", arguments: [-35.0, -25.0])
+    func theFloorsNoisePowerIsThePowerGiven(dBFS: Double) {
+        var noise = ThermalNoise(powerDBFS: dBFS, seed: 5)
+        let samples = 2 * 65_536
+        var iq = [Float](repeating: 0, count: 2 * samples)
+        noise.add(to: &iq)
+        let bytes = iq.withUnsafeBytes { Array($0) }
+        var d = Demodulator(sampleRate: .rate2_0)
+        d.process(SampleBlock(bytes: bytes, format: .cf32, firstSample: 0)) { _ in }
+        d.finish { _ in }
+        let floor = d.noise.level(at: UInt64(65_536 + 10))
+        #expect(floor > 0)
+        let scale = Double(MagnitudeConverter.fullScale)
+        let measured = 10 * log10(NoiseFloor.noisePower(floor: floor) / (scale * scale))
         #expect(abs(measured - dBFS) < 1, "measured \(measured) dBFS for \(dBFS)")
     }
 }

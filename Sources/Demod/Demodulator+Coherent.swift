@@ -1,0 +1,165 @@
+import ModeS
+
+/// The coherent pass for candidates every magnitude decision failed: which preambles it
+/// takes (level, fit, energy against the noise, the quiet before a weak start), the search
+/// and its retiming (`CoherentSlicer`), and the checks of its decisions.
+extension Demodulator {
+    /// Whether a preamble of summed pulse energy `pulse` at `s` may take the coherent pass's
+    /// weak-start path (`isWorthSearching`): its mean pulse under `Tuning.weakStartLevel16`
+    /// sixteenths of the noise floor (a weak start explains under `coherentFit` only when
+    /// noise is a large part of its window; a strong one there is a reply's data). Needs a
+    /// known floor.
+    @inline(__always)
+    func isWeakPreamble(pulse: Int32, at s: Int) -> Bool {
+        guard tuning.coherentWeakFit < tuning.coherentFit else { return false }
+        let limit = Int64(pulseThreshold(floor: Int64(noise.level(at: carryStart + UInt64(s))), each: tuning.weakStartLevel16))
+        return limit > 0 && Int64(pulse) < 4 * limit
+    }
+
+    /// Whether a preamble of summed pulse energy `pulse` at `s` is weak enough for the coherent
+    /// pass (`SliceKernels.coherentLevelLimit`). Before the first noise floor, any is.
+    @inline(__always)
+    func coherentLevelAllows(pulse: Int32, at s: Int) -> Bool {
+        guard let limit = kernels.coherentLevelLimit else { return true }
+        // The threshold is the noise floor × levelGate.each/16 for one pulse; `pulse` sums four.
+        let loud = Int64(pulseThreshold(floor: Int64(noise.level(at: carryStart + UInt64(s)))))
+        return loud == 0 || Int64(pulse) * levelGate.each < 4 * 16 * Int64(limit) * loud
+    }
+
+    /// The coherent pass (`CoherentSlicer`) at start sample `s` and phase index `phase`: each
+    /// decision is checked like a sliced candidate (parity, the address filter, the weak-bit
+    /// repairs with the bits the fit is least sure of). A decision that fails but names a
+    /// format the demodulator takes is re-placed by its own pulses (`CoherentSlicer.retime`)
+    /// and searched again there (`Tuning.coherentRetimes`; a reply's bits place it far more
+    /// surely than its preamble: on the sweep at 2.0 MS/s and 9 dB, 494 → 621 of 1000).
+    mutating func coherent(at s: Int, phase: Int, time: Double, weak: Bool = false) -> ParityResult? {
+        // From one sample before the position (the carry keeps it; not at the input's start):
+        // the reply may start up to a sample before where the detector put it.
+        let back = s >= 1 ? 1 : 0
+        let base = s - back
+        let count = min(kernels.span + back, magCount - base)
+        guard s >= 0, count > 0 else { return nil }
+        let width = rawFormat.bytesPerSample
+        let slicer = coherentSlicer
+        var found: ParityResult?
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq in
+            // The preamble's samples first: most candidates stop at the start's refinement
+            // (it reads under 30 samples), the rest of the reply only for a search.
+            let head = min(count, 40)
+            raw.withUnsafeBytes { r in
+                rawFormat.complexSamples(r.baseAddress! + base * width, count: head, into: iq.baseAddress!)
+            }
+            // Neighbouring positions of one reply refine to (nearly) the same start: search it
+            // once.
+            let detected40 = 40 * back + 40 * kernels.phases[phase] / kernels.resolution
+            // A start that explains too little for `coherentFit` is looked for again with the
+            // weak start's share only for a weak preamble (`weak`) where the samples before are
+            // quiet (`isWorthSearching`): most failing candidates of a busy sky are strong or
+            // lie inside replies, and stop at the first.
+            guard let refined = slicer.refineStart(iq.baseAddress!, count: head, start40: detected40, minimumFit: tuning.coherentFit)
+                    ?? (weak && isQuietBefore(start40: detected40, at: base)
+                        ? slicer.refineStart(iq.baseAddress!, count: head, start40: detected40, minimumFit: tuning.coherentWeakFit) : nil)
+            else { return }
+            let absolute = Int64(carryStart + UInt64(base)) * 40 + Int64(refined.start40)
+            guard abs(absolute - lastCoherentStart) > 60, isWorthSearching(refined, at: base) else { return }
+            // The budget counts per window of absolute positions: the same whatever the blocks.
+            let window = (carryStart + UInt64(s)) >> UInt64(NoiseFloor.windowShift)
+            if window != coherentWindow { coherentWindow = window; coherentSearchesInWindow = 0 }
+            guard coherentSearchesInWindow < coherentBudget else { return }
+            coherentSearchesInWindow += 1
+            lastCoherentStart = absolute
+            coherentSearches &+= 1
+            if count > head {
+                raw.withUnsafeBytes { r in
+                    rawFormat.complexSamples(r.baseAddress! + (base + head) * width, count: count - head, into: iq.baseAddress! + 2 * head)
+                }
+            }
+            // Each decision is checked as it comes: a later pass only when this one fails.
+            func search(at start40: Int) -> CoherentSlicer.Decision? {
+                slicer.decide(iq.baseAddress!, count: count, start40: start40, passes: tuning.coherentPasses,
+                                  longestRun: tuning.coherentErasureRun) { decision in
+                    found = check(coherent: decision, at: time)
+                    return found != nil
+                }.last
+            }
+            var start40 = refined.start40
+            var last = search(at: start40)
+            // Decision-directed timing (`Tuning.coherentRetimes`): where the failed decision's
+            // own pulses fit best, searched again; each counts against the budget.
+            for _ in 0..<tuning.coherentRetimes {
+                guard found == nil, let decided = last, coherentSearchesInWindow < coherentBudget else { break }
+                guard let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decided.raw >> 123)) else { break }
+                let better = slicer.retime(iq.baseAddress!, count: count, start40: start40, raw: decided.raw, bitCount: bitCount)
+                guard better != start40 else { break }
+                start40 = better
+                coherentSearchesInWindow += 1
+                coherentSearches &+= 1
+                last = search(at: start40)
+            }
+        }
+        return found
+    }
+
+    /// Whether a preamble the coherent fit placed at `refined` (fortieths from magnitude index
+    /// `base`) is worth a search. Its energy must be at least `coherentEnergy` times the noise's
+    /// (`NoiseFloor.noisePower`; before the first floor, any is), and it must explain at least
+    /// `coherentFit` of its window, or else at least `coherentWeakFit` with an energy in
+    /// `coherentWeakEnergy` (noise powers) and quiet samples before it (`isQuiet`).
+    /// In a weak reply the preamble's window holds much noise, so a true start often explains
+    /// less than `coherentFit`; but so do the starts a failed reply's own data pulses offer,
+    /// which come after its real start: the quiet before tells them apart. A strong preamble
+    /// that explains little has another signal in its window, not noise: the range's top.
+    func isWorthSearching(_ refined: (start40: Int, fit: Float, captured: Float), at base: Int) -> Bool {
+        let floor = noise.level(at: carryStart + UInt64(base))
+        guard floor > 0 else { return refined.fit >= tuning.coherentFit }
+        let power = NoiseFloor.noisePower(floor: floor)
+        let scale = Double(MagnitudeConverter.fullScale)
+        let energy = Double(refined.captured) * scale * scale / power
+        if refined.fit >= tuning.coherentFit { return energy >= Double(tuning.coherentEnergy) }
+        guard refined.fit >= tuning.coherentWeakFit, tuning.coherentWeakEnergy.contains(Float(energy)) else { return false }
+        return isQuietBefore(start40: refined.start40, at: base, power: power)
+    }
+
+    /// `isQuiet` before a start at `start40` fortieths from magnitude index `base`, up to the
+    /// last sample the reply's first pulse does not reach; `power`: the noise power there
+    /// (nil: from the floor; false when none is known).
+    func isQuietBefore(start40: Int, at base: Int, power: Double? = nil) -> Bool {
+        guard let power = power ?? {
+            let floor = noise.level(at: carryStart + UInt64(base))
+            return floor > 0 ? NoiseFloor.noisePower(floor: floor) : nil
+        }() else { return false }
+        return isQuiet(before: base + start40 / 40 - coherentSlicer.reach, power: power)
+    }
+
+    /// Whether the `Demodulator.quietSamples` magnitudes before index `end` have a mean power
+    /// under `Tuning.quietPower` times the noise's `power` (magnitude units squared); false
+    /// when they reach before the carried samples (`Demodulator.lookBack`).
+    func isQuiet(before end: Int, power: Double) -> Bool {
+        let first = end - Demodulator.quietSamples
+        guard first >= 0, end <= magCount else { return false }
+        var sum = 0.0
+        for i in first..<end { sum += Double(mags[i]) * Double(mags[i]) }
+        return sum < Double(tuning.quietPower) * power * Double(Demodulator.quietSamples)
+    }
+
+    /// Samples whose power `isQuiet` weighs: 16 (6.7 µs at 2.4 MS/s, 8 µs at 2.0).
+    static let quietSamples = 16
+
+    /// One decision of the coherent pass checked like a sliced candidate: parity and the
+    /// address filter, the known-aircraft repair on its least reliable bits, then the
+    /// unknown-squitter repair on its least reliable error events.
+    mutating func check(coherent decision: CoherentSlicer.Decision, at time: Double) -> ParityResult? {
+        guard let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decision.raw >> 123)) else { return nil }
+        let mask: UInt128 = bitCount == 112 ? ~0 << 16 : ~0 << 72
+        guard let candidate = Frame(raw: decision.raw & mask, bitCount: bitCount) else { return nil }
+        let syndrome = CRC24.syndrome(of: candidate)
+        if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
+        let weakest = WeakestBits(CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount, count: 5))
+        if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time) { return result }
+        if candidate.isExtendedSquitter { squitterRepairs.coherent &+= 1 }
+        let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: tuning.coherentErasureBits)
+        if let result = Demodulator.repairUnknownSquitter(candidate, syndrome: syndrome, runs: events,
+                                              maximumFlips: tuning.coherentErasureFlips) { return result }
+        return nil
+    }
+}

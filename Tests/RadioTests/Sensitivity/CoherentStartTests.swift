@@ -1,0 +1,60 @@
+import Testing
+import Demod
+import ModeS
+import Radio
+
+/// Which starts the coherent pass searches: a weak start that explains less than
+/// `coherentFit` of its preamble's window, the quiet before it, and the preamble energy every
+/// search needs against the noise.
+struct CoherentStartTests {
+    @Test("Weak starts (explaining 0.30 to 0.45 of the preamble's window, 16 to 60 noise powers, quiet before) searched too read more weak replies, with no false frame", arguments: [
+        // 127 → 143 and 241 → 260 of 300 here (release build); 425 → 481, 836 → 873 of 1000
+        // on the README's sweep (seed 1).
+        (SampleRate.rate2_4, 6.0, 8), (.rate2_4, 8.0, 10),
+        // 168 → 177 of 300 here; 621 → 643 of 1000 on the README's sweep.
+        (.rate2_0, 9.0, 4),
+    ])
+    func weakStartsGain(rate: SampleRate, snr: Double, gain: Int) {
+        var strongOnly = Demodulator.Tuning()
+        strongOnly.coherentWeakFit = 1
+        SensitivityTests.expectGain(over: strongOnly, rate: rate, snr: snr, gain: gain)
+    }
+
+    @Test("Without the quiet before a weak start, the starts a failed reply's own data offer are searched too: more searches, fewer replies read (they use up the budget and the start's neighbours)")
+    func theQuietBeforeAWeakStartMatters() {
+        var anyBefore = Demodulator.Tuning()
+        anyBefore.quietPower = .infinity
+        let signal = SensitivityScenario(seed: 7, count: 300, snr: 6, sampleRate: .rate2_4).render()
+        func run(_ tuning: Demodulator.Tuning) -> (decoded: Int, searches: UInt64) {
+            var demodulator = Demodulator(sampleRate: .rate2_4)
+            demodulator.tuning = tuning
+            var decoded: [(frame: Frame, sample: UInt64)] = []
+            demodulator.process(SampleBlock(bytes: signal.bytes, format: .uc8, firstSample: 0)) { decoded.append(($0.parity.frame, $0.sampleIndex)) }
+            demodulator.finish { decoded.append(($0.parity.frame, $0.sampleIndex)) }
+            return (SensitivityScore(sent: signal.sent, decoded: decoded).testsDecoded, demodulator.coherentSearches)
+        }
+        let quiet = run(Demodulator.Tuning()), any = run(anyBefore)
+        // 143 against 110 read (release build).
+        #expect(quiet.decoded >= any.decoded + 15, "\(quiet.decoded) vs \(any.decoded)")
+        #expect(quiet.searches < any.searches, "\(quiet.searches) vs \(any.searches) searches")
+    }
+
+    @Test("On noise, the preamble energy every search needs (14 noise powers) leaves a fraction of the searches, and replies at 6 dB hardly notice", arguments: [SampleRate.rate2_4, .rate2_0])
+    func theEnergyGateSparesSearchesOnNoise(rate: SampleRate) {
+        var anyEnergy = Demodulator.Tuning()
+        anyEnergy.coherentEnergy = 0
+        let noise = SensitivityScenario(seed: 7, count: 3000, snr: -.infinity, sampleRate: rate, fruitRate: 0).render()
+        func searches(_ tuning: Demodulator.Tuning) -> UInt64 {
+            var demodulator = Demodulator(sampleRate: rate)
+            demodulator.tuning = tuning
+            demodulator.process(SampleBlock(bytes: noise.bytes, format: .uc8, firstSample: 0)) { _ in }
+            demodulator.finish { _ in }
+            return demodulator.coherentSearches
+        }
+        let gated = searches(Demodulator.Tuning()), ungated = searches(anyEnergy)
+        #expect(gated * 3 < ungated * 2, "\(gated) vs \(ungated) searches on noise")
+        let (without, with) = SensitivityTests.againstDefault(anyEnergy, rate: rate, snr: rate == .rate2_4 ? 6 : 9)
+        #expect(with.testsDecoded + 4 >= without.testsDecoded, "\(with.testsDecoded) vs \(without.testsDecoded)")
+        #expect(with.falseFrames == 0)
+    }
+}
