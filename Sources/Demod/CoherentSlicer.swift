@@ -29,6 +29,7 @@ struct CoherentSlicer: Sendable {
     /// q(u): a sample's value (its centre at u + 0.5 samples after the pulse starts) from one
     /// band-limited pulse of amplitude 1, every 1/40 sample from u = −`lead40`/40.
     private let table: [Float]
+    /// How far before a pulse's start its response reaches (the table's lead), in fortieths.
     let lead40: Int
     /// Samples either side of a pulse its response reaches (the table's half span, whole).
     var reach: Int { lead40 / 40 }

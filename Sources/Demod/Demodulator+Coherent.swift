@@ -49,8 +49,6 @@ extension Demodulator {
             raw.withUnsafeBytes { r in
                 rawFormat.complexSamples(r.baseAddress! + base * width, count: head, into: iq.baseAddress!)
             }
-            // Neighbouring positions of one reply refine to (nearly) the same start: search it
-            // once.
             let detected40 = 40 * back + 40 * kernels.phases[phase] / kernels.resolution
             // A start that explains too little for `coherentFit` is looked for again with the
             // weak start's share only for a weak preamble (`weak`) where the samples before are
@@ -60,6 +58,8 @@ extension Demodulator {
                     ?? (weak && isQuietBefore(start40: detected40, at: base)
                         ? slicer.refineStart(iq.baseAddress!, count: head, start40: detected40, minimumFit: tuning.coherentWeakFit) : nil)
             else { return }
+            // Neighbouring positions of one reply refine to (nearly) the same start: search it
+            // once.
             let absolute = Int64(carryStart + UInt64(base)) * 40 + Int64(refined.start40)
             guard abs(absolute - lastCoherentStart) > 60, isWorthSearching(refined, at: base) else { return }
             // The budget counts per window of absolute positions: the same whatever the blocks.
@@ -77,7 +77,7 @@ extension Demodulator {
             // Each decision is checked as it comes: a later pass only when this one fails.
             func search(at start40: Int) -> CoherentSlicer.Decision? {
                 slicer.decide(iq.baseAddress!, count: count, start40: start40, passes: tuning.coherentPasses,
-                                  longestRun: tuning.coherentErasureRun) { decision in
+                              longestRun: tuning.coherentErasureRun) { decision in
                     found = check(coherent: decision, at: time)
                     return found != nil
                 }.last
