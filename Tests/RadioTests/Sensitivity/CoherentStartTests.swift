@@ -8,10 +8,11 @@ import Radio
 /// search needs against the noise.
 struct CoherentStartTests {
     @Test("Weak starts (explaining 0.30 to 0.45 of the preamble's window, 16 to 60 noise powers, quiet before) searched too read more weak replies, with no false frame", arguments: [
-        // 127 → 143 and 241 → 260 of 300 here (release build); 425 → 481, 836 → 873 of 1000
-        // on the README's sweep (seed 1).
+        // 127 → 143 and 241 → 260 of 300 here (release build); the README's sweep (seed 1,
+        // 1000 frames) went from 425 and 836 with retiming alone to 481 and 873 with weak
+        // starts and the energy gate.
         (SampleRate.rate2_4, 6.0, 8), (.rate2_4, 8.0, 10),
-        // 168 → 177 of 300 here; 621 → 643 of 1000 on the README's sweep.
+        // 168 → 177 of 300 here; on the README's sweep 621 → 643, as above.
         (.rate2_0, 9.0, 4),
     ])
     func weakStartsGain(rate: SampleRate, snr: Double, gain: Int) {
