@@ -197,8 +197,8 @@ extension Demodulator {
             let packed = withUnsafeBytes(of: &ranked) { $0.load(fromByteOffset: 0, as: Int32.self) }
             let index = Int(packed & 7)
             let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
-            if coherentLevelAllows(pulse: pulse, at: s),
-               let result = coherent(at: s, phase: index, time: time, weak: isWeakPreamble(pulse: pulse, at: s)) {
+            let admission = coherentAdmission(pulse: pulse, at: s)
+            if admission.allowed, let result = coherent(at: s, phase: index, time: time, weak: admission.weak) {
                 best = Accepted(result: result, start: s, phase: index, pulse: pulse,
                                 score: Demodulator.margins(e, bits: bits + index * 224, count: result.frame.bitCount))
             }

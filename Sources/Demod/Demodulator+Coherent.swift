@@ -4,26 +4,25 @@ import ModeS
 /// takes (level, fit, energy against the noise, the quiet before a weak start), the search
 /// and its retiming (`CoherentSlicer`), and the checks of its decisions.
 extension Demodulator {
-    /// Whether a preamble of summed pulse energy `pulse` at `s` may take the coherent pass's
-    /// weak-start path (`isWorthSearching`): its mean pulse under `Tuning.weakStartLevel16`
-    /// sixteenths of the noise floor (a weak start explains under `coherentFit` only when
-    /// noise is a large part of its window; a strong one there is a reply's data). Needs a
-    /// known floor.
+    /// Whether the coherent pass takes a preamble of summed pulse energy `pulse` at `s`
+    /// (`allowed`: weak enough for it, `SliceKernels.coherentLevelLimit`; before the first
+    /// noise floor, any is), and whether it may take the weak-start path (`weak`,
+    /// `isWorthSearching`: its mean pulse under `Tuning.weakStartLevel16` sixteenths of a known
+    /// floor; a weak start explains under `coherentFit` only when noise is a large part of its
+    /// window, and a strong one there is a reply's data). One floor lookup for both: this runs
+    /// for every candidate the magnitude decisions failed.
     @inline(__always)
-    func isWeakPreamble(pulse: Int32, at s: Int) -> Bool {
-        guard tuning.coherentWeakFit < tuning.coherentFit else { return false }
-        let limit = Int64(pulseThreshold(floor: Int64(noise.level(at: carryStart + UInt64(s))), each: tuning.weakStartLevel16))
-        return limit > 0 && Int64(pulse) < 4 * limit
-    }
-
-    /// Whether a preamble of summed pulse energy `pulse` at `s` is weak enough for the coherent
-    /// pass (`SliceKernels.coherentLevelLimit`). Before the first noise floor, any is.
-    @inline(__always)
-    func coherentLevelAllows(pulse: Int32, at s: Int) -> Bool {
-        guard let limit = kernels.coherentLevelLimit else { return true }
-        // The threshold is the noise floor × levelGate.each/16 for one pulse; `pulse` sums four.
-        let loud = Int64(pulseThreshold(floor: Int64(noise.level(at: carryStart + UInt64(s)))))
-        return loud == 0 || Int64(pulse) * levelGate.each < 4 * 16 * Int64(limit) * loud
+    func coherentAdmission(pulse: Int32, at s: Int) -> (allowed: Bool, weak: Bool) {
+        let floor = Int64(noise.level(at: carryStart + UInt64(s)))
+        var allowed = true
+        if let limit = kernels.coherentLevelLimit {
+            // The threshold is the noise floor × levelGate.each/16 for one pulse; `pulse` sums four.
+            let loud = Int64(pulseThreshold(floor: floor))
+            allowed = loud == 0 || Int64(pulse) * levelGate.each < 4 * 16 * Int64(limit) * loud
+        }
+        guard tuning.coherentWeakFit < tuning.coherentFit else { return (allowed, false) }
+        let weakLimit = Int64(pulseThreshold(floor: floor, each: tuning.weakStartLevel16))
+        return (allowed, weakLimit > 0 && Int64(pulse) < 4 * weakLimit)
     }
 
     /// The coherent pass (`CoherentSlicer`) at start sample `s` and phase index `phase`: each
@@ -50,14 +49,15 @@ extension Demodulator {
                 rawFormat.complexSamples(r.baseAddress! + base * width, count: head, into: iq.baseAddress!)
             }
             let detected40 = 40 * back + 40 * kernels.phases[phase] / kernels.resolution
+            var found40 = slicer.refineStart(iq.baseAddress!, count: head, start40: detected40, minimumFit: tuning.coherentFit)
             // A start that explains too little for `coherentFit` is looked for again with the
             // weak start's share only for a weak preamble (`weak`) where the samples before are
             // quiet (`isWorthSearching`): most failing candidates of a busy sky are strong or
             // lie inside replies, and stop at the first.
-            guard let refined = slicer.refineStart(iq.baseAddress!, count: head, start40: detected40, minimumFit: tuning.coherentFit)
-                    ?? (weak && isQuietBefore(start40: detected40, at: base)
-                        ? slicer.refineStart(iq.baseAddress!, count: head, start40: detected40, minimumFit: tuning.coherentWeakFit) : nil)
-            else { return }
+            if found40 == nil, weak, let power = noisePower(at: base), isQuietBefore(start40: detected40, at: base, power: power) {
+                found40 = slicer.refineStart(iq.baseAddress!, count: head, start40: detected40, minimumFit: tuning.coherentWeakFit)
+            }
+            guard let refined = found40 else { return }
             // Neighbouring positions of one reply refine to (nearly) the same start: search it
             // once.
             let absolute = Int64(carryStart + UInt64(base)) * 40 + Int64(refined.start40)
@@ -110,9 +110,7 @@ extension Demodulator {
     /// which come after its real start: the quiet before tells them apart. A strong preamble
     /// that explains little has another signal in its window, not noise: the range's top.
     func isWorthSearching(_ refined: (start40: Int, fit: Float, captured: Float), at base: Int) -> Bool {
-        let floor = noise.level(at: carryStart + UInt64(base))
-        guard floor > 0 else { return refined.fit >= tuning.coherentFit }
-        let power = NoiseFloor.noisePower(floor: floor)
+        guard let power = noisePower(at: base) else { return refined.fit >= tuning.coherentFit }
         let scale = Double(MagnitudeConverter.fullScale)
         let energy = Double(refined.captured) * scale * scale / power
         if refined.fit >= tuning.coherentFit { return energy >= Double(tuning.coherentEnergy) }
@@ -120,15 +118,17 @@ extension Demodulator {
         return isQuietBefore(start40: refined.start40, at: base, power: power)
     }
 
+    /// The noise power (magnitude units squared) at magnitude index `i`, from the floor in
+    /// effect there (`NoiseFloor.noisePower`); nil before the first floor.
+    func noisePower(at i: Int) -> Double? {
+        let floor = noise.level(at: carryStart + UInt64(i))
+        return floor > 0 ? NoiseFloor.noisePower(floor: floor) : nil
+    }
+
     /// `isQuiet` before a start at `start40` fortieths from magnitude index `base`, up to the
-    /// last sample the reply's first pulse does not reach; `power`: the noise power there
-    /// (nil: from the floor; false when none is known).
-    func isQuietBefore(start40: Int, at base: Int, power: Double? = nil) -> Bool {
-        guard let power = power ?? {
-            let floor = noise.level(at: carryStart + UInt64(base))
-            return floor > 0 ? NoiseFloor.noisePower(floor: floor) : nil
-        }() else { return false }
-        return isQuiet(before: base + start40 / 40 - coherentSlicer.reach, power: power)
+    /// last sample the reply's first pulse does not reach; `power`: the noise power there.
+    func isQuietBefore(start40: Int, at base: Int, power: Double) -> Bool {
+        isQuiet(before: base + start40 / 40 - coherentSlicer.reach, power: power)
     }
 
     /// Whether the `Demodulator.quietSamples` magnitudes before index `end` have a mean power

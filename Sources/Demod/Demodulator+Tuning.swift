@@ -85,7 +85,7 @@ extension Demodulator {
         /// noise powers (noise: about 1; inside a weak reply's data: 3 and more).
         public var quietPower: Float = 2
         /// Only a preamble whose mean pulse is under this many sixteenths of the noise floor
-        /// takes that path (`Demodulator.isWeakPreamble`), a cheap test before the start is
+        /// takes that path (`Demodulator.coherentAdmission`), a cheap test before the start is
         /// refined again: six floors, somewhat above a reply at 10 dB.
         public var weakStartLevel16: Int64 = 96
         /// The coherent pass runs only when the fitted preamble pulses explain at least this

@@ -76,8 +76,8 @@ struct NoiseFloor: Sendable {
         }
         let slot = Int(window & 255)
         ring[slot] = UInt16(bin << 6 | 32)
-        let level = Double(bin << 6 | 32) / Double(MagnitudeConverter.fullScale)
-        powerSum += level * level / Self.rayleighFactor
+        let scale = Double(MagnitudeConverter.fullScale)
+        powerSum += NoiseFloor.noisePower(floor: UInt16(bin << 6 | 32)) / (scale * scale)
         estimates += 1
         ringWindow[slot] = window
         for i in histogram.indices { histogram[i] = 0 }
