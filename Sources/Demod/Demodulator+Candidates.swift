@@ -114,6 +114,7 @@ extension Demodulator {
             let index = set.trailingZeroBitCount
             set &= set &- 1
             let o = preamble + index * SliceKernels.preambleWindows
+            if shapeTolerance > 0, !Demodulator.isPlausibleShape(e, o, tolerance: shapeTolerance) { continue }
             var pulse: Int32 = 0, quiet: Int32 = 0
             for j in 0..<4 { pulse &+= Int32(e[o[j]]) }
             for j in 4..<SliceKernels.preambleWindows { quiet &+= Int32(e[o[j]]) }
@@ -214,6 +215,18 @@ extension Demodulator {
         let p0 = e[o[0]], p2 = e[o[1]], p7 = e[o[2]], p9 = e[o[3]]
         let h1 = e[o[4]], h3 = e[o[5]], h6 = e[o[8]], h8 = e[o[9]]
         return (p0 > h1) && (p2 >= h1) && (p2 > h3) && (p7 >= h6) && (p7 > h8) && (p9 >= h8)
+    }
+
+    /// Whether the later pulses of the preamble at the places `o` fall under their quiet
+    /// neighbours by less than `tolerance` (plane units) wherever they do: pulse 2 against half
+    /// bit 1, pulse 7 against half bits 6 and 8, pulse 9 against half bit 8
+    /// (`Tuning.shapeTolerance16`). Pulses 0 and 2 against the half bit after them may fall
+    /// short by any amount: a reply's tail or a FRUIT pulse there hides them, not the reply.
+    @inline(__always)
+    static func isPlausibleShape(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>, tolerance: Int32) -> Bool {
+        let p2 = Int32(e[o[1]]), p7 = Int32(e[o[2]]), p9 = Int32(e[o[3]])
+        let h1 = Int32(e[o[4]]), h6 = Int32(e[o[8]]), h8 = Int32(e[o[9]])
+        return max(h1 - p2, h6 - p7, h8 - min(p7, p9)) < tolerance
     }
 
     /// Decision-directed slicing of a candidate that failed parity (`DirectedDecision`), first

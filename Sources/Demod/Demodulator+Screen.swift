@@ -30,6 +30,9 @@ extension Demodulator {
                 // candidates that miss the slicers' go to the coherent pass only (`evaluate`).
                 strictLevel = gate == levelGate ? nil
                     : (pulseThreshold(floor: floor, each: levelGate.each), pulseSumThreshold(floor: floor, summed: levelGate.summed))
+                // Before the first floor (0) the tolerance is off, like the level gate.
+                let tolerance = shapeTolerance16
+                shapeTolerance = tolerance > 0 ? Int32(pulseThreshold(floor: floor, each: tolerance)) : 0
                 let windowEnd = ((absolute >> UInt64(NoiseFloor.windowShift)) + 1) << UInt64(NoiseFloor.windowShift)
                 floorLimit = s + Int(windowEnd - absolute)
                 planes.invalidate()

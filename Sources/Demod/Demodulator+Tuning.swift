@@ -114,6 +114,12 @@ extension Demodulator {
         /// the coherent pass is tried either way. nil: the rate's
         /// (`SliceKernels.equalizesPartialShapes`: at 2.4 MS/s only full shapes).
         public var equalizesPartialShapes: Bool?
+        /// A candidate phase is dropped when its preamble's pulse 2 falls under half bit 1,
+        /// pulse 7 under half bit 6 or 8, or pulse 9 under half bit 8 by more than this many
+        /// sixteenths of the noise floor's half-bit energy (more than noise explains: another
+        /// signal's pulses, not a reply's preamble); 0: no such test. nil: the rate's
+        /// (`SliceKernels.shapeTolerance`: 24 at 2.4 MS/s, none at 2.0 MS/s).
+        public var shapeTolerance16: Int64?
         /// The default: one of the six shape tests may fail, so preambles half-hidden by
         /// another reply still count (on the busy real recording: 345 frames, 333 without).
         /// Allowing two finds 349 at about twice the cost.
@@ -166,6 +172,10 @@ extension Demodulator {
     /// Passes of decision-directed slicing: the tuning's, else the rate's
     /// (`SliceKernels.directedPasses`).
     var directedPasses: Int { tuning.directedPasses ?? kernels.directedPasses }
+
+    /// The shape tolerance in sixteenths of the floor's half-bit energy: the tuning's, else
+    /// the rate's (`SliceKernels.shapeTolerance`); 0: none.
+    var shapeTolerance16: Int64 { tuning.shapeTolerance16 ?? kernels.shapeTolerance ?? 0 }
 
     /// Whether partial preamble shapes are equalised: the tuning's, else the rate's
     /// (`SliceKernels.equalizesPartialShapes`).

@@ -80,6 +80,9 @@ public struct Demodulator: Sendable {
     /// `pulseSumThreshold` of `levelGate`) when the detector applies a weaker one
     /// (`detectionGate`); nil when they are the same.
     var strictLevel: (pulse: Int16, summed: Int16)?
+    /// How far the later preamble pulses may fall under their quiet neighbours in the current
+    /// noise window (`Tuning.shapeTolerance16`), in plane units; 0: no such test.
+    var shapeTolerance: Int32 = 0
     /// The last start (absolute, in fortieths of a sample) the coherent pass searched.
     var lastCoherentStart: Int64 = -1
     /// Samples kept before the next position to examine (`scan`): what `isQuiet` reads before

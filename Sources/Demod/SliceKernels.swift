@@ -91,6 +91,17 @@ struct SliceKernels: Sendable {
     /// replies (`extraShapeSlack`) and the equalisers undo that smear: true (false read 357
     /// instead of 359 of modes1.bin).
     let equalizesPartialShapes: Bool
+    /// How far, in sixteenths of the noise floor's half-bit energy, a preamble's later pulses
+    /// (2, 7, 9) may fall short of the quiet half bits beside them (`Demodulator.Tuning.shapeTolerance16`);
+    /// nil: no such test. At 2.4 MS/s, 24: on the dense real sky (20 M samples) half the
+    /// candidates had a pulse 7 or 9 (or 2 after half bit 1) further under its neighbour than
+    /// that and none of them was a reply (every frame the partial shapes read failed only pulse 0's
+    /// or pulse 2's test against the following quiet half bit, a reply's tail or a FRUIT
+    /// pulse in it), while on the sweep at 5–8 dB, where noise alone fails tests, one
+    /// reply of 1000 fell further short. At 2.0 MS/s the band limit fills the quiet half
+    /// bits of real replies (`extraShapeSlack`): a tenth of what the candidates read there fell
+    /// further short.
+    let shapeTolerance: Int64?
     /// Half-bit length in steps (4 or 6).
     let halfBitSteps: Int
     /// Samples a whole long reply spans from its start sample (preamble + 112 bits + margin).
@@ -119,6 +130,7 @@ struct SliceKernels: Sendable {
             coherentBudget = 256
             directedPasses = 3
             equalizesPartialShapes = true
+            shapeTolerance = nil
         case .rate2_4:
             resolution = 5; halfBitSteps = 6; phases = [0, 1, 2, 3, 4]; detectionStride = 2; slicesPastNoReply = false
             extraShapeSlack = 0
@@ -128,6 +140,7 @@ struct SliceKernels: Sendable {
             coherentBudget = 128
             directedPasses = 1
             equalizesPartialShapes = false
+            shapeTolerance = 24
         }
         span = ((16 + 224) * halfBitSteps + resolution) / resolution + 4
         maxOffset = (phases.last! + 239 * halfBitSteps) / resolution
