@@ -28,7 +28,10 @@ struct NoiseBenchmark {
         var preambles: UInt64 = 0
         var coherentSearches: UInt64 = 0
         var squitterRepairs: (magnitude: UInt64, coherent: UInt64) = (0, 0)
-        /// False accepts the repairs' bound expects (attempts × bound per path).
+        /// The coherent pass's format guesses (`Demodulator.formatGuesses`).
+        var formatGuesses: UInt64 = 0
+        /// False accepts the repairs' bound expects (attempts × bound per path, and the coherent
+        /// pass's format guesses, `Demodulator.formatGuesses`, at 2⁻²⁴ each).
         var expected = 0.0
         var nanosecondsPerSample = 0.0
         var falseFrames: Int { framesByDF.values.reduce(0, +) }
@@ -76,8 +79,10 @@ struct NoiseBenchmark {
         row.preambles = demodulator.statistics.preambles
         row.coherentSearches = demodulator.coherentSearches
         row.squitterRepairs = demodulator.squitterRepairs
+        row.formatGuesses = demodulator.formatGuesses
         row.expected = Double(row.squitterRepairs.magnitude) * ErasureRepair.falseAcceptBound(erasures: tuning.unknownRepairBits, maximumFlips: tuning.unknownRepairBits)
             + Double(row.squitterRepairs.coherent) * ErasureRepair.falseAcceptBound(erasures: tuning.coherentErasureBits, maximumFlips: tuning.coherentErasureFlips)
+            + Double(row.formatGuesses) / Double(1 << 24)
         row.nanosecondsPerSample = cpu * 1e9 / Double(max(row.samples, 1))
         return row
     }

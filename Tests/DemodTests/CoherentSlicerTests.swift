@@ -275,3 +275,32 @@ extension CoherentSlicerTests {
         #expect(replyError * 2 < preambleError, "\(rate): summed error \(replyError) vs \(preambleError) (fortieths, 40 replies)")
     }
 }
+
+extension CoherentSlicerTests {
+    @Test("A coherent decision whose first bits name a format the demodulator does not take is read as DF17 or DF18 when that format is within two bits and the parity then holds exactly, with the changed bits counted; no further repair")
+    func aMisjudgedFormatIsReadAsTheSquitterItIsNear() {
+        let sent = Self.squitter.raw
+        /// The decision with the given 1-based bits (MSB first) inverted.
+        func decision(flipping bits: [Int]) -> CoherentSlicer.Decision {
+            var raw = sent
+            for b in bits { raw ^= UInt128(1) << (128 - b) }
+            return CoherentSlicer.Decision(raw: raw, reliability: [Float](repeating: 1, count: 112))
+        }
+        var demodulator = Demodulator(sampleRate: .rate2_4)
+        // DF17 (10001) with bit 2 wrong: DF25, one bit from DF17.
+        let one = demodulator.check(coherent: decision(flipping: [2]), at: 0)
+        #expect(one?.frame == Self.squitter && one?.correctedBits == 1)
+        // Bits 2 and 4 wrong: DF27, two from DF17.
+        let two = demodulator.check(coherent: decision(flipping: [2, 4]), at: 0)
+        #expect(two?.frame == Self.squitter && two?.correctedBits == 2)
+        #expect(demodulator.formatGuesses == 2)
+        // Bits 2, 3 and 4 wrong: DF31, three from DF17 and from DF18: not guessed.
+        #expect(demodulator.check(coherent: decision(flipping: [2, 3, 4]), at: 0) == nil)
+        #expect(demodulator.formatGuesses == 2)
+        // A format bit and a data bit wrong: the guess's parity fails, and nothing repairs it.
+        #expect(demodulator.check(coherent: decision(flipping: [2, 40]), at: 0) == nil)
+        #expect(demodulator.formatGuesses == 3, "DF25 is one bit from DF17, three from DF18")
+        // The guessed frame does not introduce its address (it was changed to pass).
+        #expect(!demodulator.addressFilter.contains(UInt32(Self.squitter.bits(9, 32)), at: 0))
+    }
+}

@@ -16,7 +16,7 @@ struct NoiseBenchCommandTests {
     /// Five seconds of noise at each rate: no false frame, and the soft repairs the noise
     /// reached are counted (at 2.0 MS/s noise passes the detector more often: some always do)
     /// on both paths, with what the bound expects of them (each path's attempts at its own
-    /// bound), far under one.
+    /// bound, and the coherent pass's format guesses), far under one.
     @Test func fiveSecondsOfNoiseGiveNoFrameAndCountTheRepairsTried() {
         let bench = NoiseBenchmark(seconds: 5, rates: [.rate2_4, .rate2_0], seed: 2)
         let rows = [SampleRate.rate2_4, .rate2_0].map { bench.measure(rate: $0) }
@@ -26,6 +26,7 @@ struct NoiseBenchCommandTests {
             #expect(row.expected < 0.01)
         }
         #expect(rows[1].squitterRepairs.magnitude > 0 && rows[1].squitterRepairs.coherent > 0 && rows[1].preambles > 0)
+        #expect(rows[1].formatGuesses > 0, "the coherent pass's decisions on noise name formats it does not take, some near DF17/18")
         let tuning = Demodulator.Tuning()
         // Each path's attempts at its own bound, the coherent ones' too (fewer erasures there).
         let magnitudeBound = ErasureRepair.falseAcceptBound(erasures: tuning.unknownRepairBits, maximumFlips: tuning.unknownRepairBits)
@@ -33,7 +34,9 @@ struct NoiseBenchCommandTests {
         #expect(coherentBound > 0 && coherentBound != magnitudeBound)
         for row in rows {
             let attempts = row.squitterRepairs
+            // And each format guess of the coherent pass, one exact parity check: 2⁻²⁴.
             let bound = Double(attempts.magnitude) * magnitudeBound + Double(attempts.coherent) * coherentBound
+                + Double(row.formatGuesses) / Double(1 << 24)
             #expect(abs(row.expected - bound) <= 1e-12 * max(1, bound), "\(row.rate): \(row.expected) for \(attempts)")
         }
         var lines: [String] = []
