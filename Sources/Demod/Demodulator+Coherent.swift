@@ -145,15 +145,16 @@ extension Demodulator {
     /// Samples whose power `isQuiet` weighs: 16 (6.7 µs at 2.4 MS/s, 8 µs at 2.0).
     static let quietSamples = 16
 
-    /// A decision whose format the demodulator does not take, read as an extended squitter
-    /// (DF17, then DF18) whose first bits the search misjudged: the first data bits follow the
-    /// preamble's last pulse, where a start a little wrong costs most (on the sweep at 2.0 MS/s
-    /// and 12 dB, a quarter of the replies the search failed had only bits 0–3 wrong). Each
-    /// format within two bits of the decided one is tried once and taken only when its parity
-    /// then holds exactly: at most two chances of 2⁻²⁴ per decision (`formatGuesses`), no repair.
+    /// A failed decision read as an extended squitter (DF17, then DF18) whose first bits the
+    /// search misjudged: the first data bits follow the preamble's last pulse, where a start a
+    /// little wrong costs most (on the sweep at 2.0 MS/s and 12 dB, a quarter of the replies
+    /// the search failed had only bits 0–3 wrong, most naming no format the demodulator takes,
+    /// the others another it takes). Each squitter format within one or two bits of the decided
+    /// one is tried once and taken only when its parity then holds exactly: at most two
+    /// chances of 2⁻²⁴ per decision (`formatGuesses`), no repair.
     mutating func checkMisjudgedFormat(_ decision: CoherentSlicer.Decision) -> ParityResult? {
         let decided = UInt64(truncatingIfNeeded: decision.raw >> 123)
-        for format: UInt64 in [17, 18] where (decided ^ format).nonzeroBitCount <= 2 {
+        for format: UInt64 in [17, 18] where (1...2).contains((decided ^ format).nonzeroBitCount) {
             let raw = decision.raw & ~(UInt128(0x1F) << 123) & (~0 << 16) | UInt128(format) << 123
             guard let candidate = Frame(raw: raw, bitCount: 112) else { continue }
             formatGuesses &+= 1
@@ -168,11 +169,17 @@ extension Demodulator {
 
     /// One decision of the coherent pass checked like a sliced candidate: parity and the
     /// address filter, the known-aircraft repair on its least reliable bits, then the
-    /// unknown-squitter repair on its least reliable error events.
+    /// unknown-squitter repair on its least reliable error events; failing those (or naming a
+    /// format the demodulator does not take), as the squitter it is near
+    /// (`checkMisjudgedFormat`).
     mutating func check(coherent decision: CoherentSlicer.Decision, at time: Double) -> ParityResult? {
-        guard let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decision.raw >> 123)) else {
-            return checkMisjudgedFormat(decision)
-        }
+        if let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decision.raw >> 123)),
+           let result = check(coherent: decision, bitCount: bitCount, at: time) { return result }
+        return checkMisjudgedFormat(decision)
+    }
+
+    /// `check(coherent:at:)` for a decision of a format the demodulator takes, `bitCount` long.
+    mutating func check(coherent decision: CoherentSlicer.Decision, bitCount: Int, at time: Double) -> ParityResult? {
         let mask: UInt128 = bitCount == 112 ? ~0 << 16 : ~0 << 72
         guard let candidate = Frame(raw: decision.raw & mask, bitCount: bitCount) else { return nil }
         let syndrome = CRC24.syndrome(of: candidate)

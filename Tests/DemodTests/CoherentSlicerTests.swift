@@ -277,7 +277,7 @@ extension CoherentSlicerTests {
 }
 
 extension CoherentSlicerTests {
-    @Test("A coherent decision whose first bits name a format the demodulator does not take is read as DF17 or DF18 when that format is within two bits and the parity then holds exactly, with the changed bits counted; no further repair")
+    @Test("A failed coherent decision, of a format the demodulator does not take or of one it does, is read as DF17 or DF18 when that format is within two bits and the parity then holds exactly, with the changed bits counted; no further repair")
     func aMisjudgedFormatIsReadAsTheSquitterItIsNear() {
         let sent = Self.squitter.raw
         /// The decision with the given 1-based bits (MSB first) inverted.
@@ -300,6 +300,14 @@ extension CoherentSlicerTests {
         // A format bit and a data bit wrong: the guess's parity fails, and nothing repairs it.
         #expect(demodulator.check(coherent: decision(flipping: [2, 40]), at: 0) == nil)
         #expect(demodulator.formatGuesses == 3, "DF25 is one bit from DF17, three from DF18")
+        // Bit 3 wrong: DF21, a format the demodulator takes, whose parity (an address nobody
+        // was heard from) fails: then read as the DF17 one bit away.
+        let taken = demodulator.check(coherent: decision(flipping: [3]), at: 0)
+        #expect(taken?.frame == Self.squitter && taken?.correctedBits == 1)
+        #expect(demodulator.formatGuesses == 4)
+        // A DF17 decision that fails is read as the DF18 two bits away, not as itself.
+        #expect(demodulator.check(coherent: decision(flipping: [40, 41, 60, 70]), at: 0) == nil)
+        #expect(demodulator.formatGuesses == 5)
         // The guessed frame does not introduce its address (it was changed to pass).
         #expect(!demodulator.addressFilter.contains(UInt32(Self.squitter.bits(9, 32)), at: 0))
     }
