@@ -8,14 +8,15 @@ extension Demodulator {
         ((16 + 2 * bits) * kernels.halfBitSteps) / kernels.resolution
     }
 
-    /// The best valid frame starting at `s` (with the detector's phase set) or `s + 1`, or nil.
-    /// A frame whose parity held without correction is taken as it is: the next sample would
-    /// give the same bits. The frame is built (timestamp, level) and counted only here, once.
-    mutating func evaluateBest(at s: Int, phases: UInt8, detector: PreambleDetector) -> DemodulatedFrame? {
-        guard var best = evaluate(at: s, phases: phases) else { return nil }
+    /// The best valid frame starting at `s` (with the phases the detector passed there) or
+    /// `s + 1`, or nil. A frame whose parity held without correction is taken as it is: the
+    /// next sample would give the same bits. The frame is built (timestamp, level) and counted
+    /// only here, once.
+    mutating func evaluateBest(at s: Int, detected: UInt8, detector: PreambleDetector) -> DemodulatedFrame? {
+        guard var best = evaluate(at: s, detected: detected, detector: detector) else { return nil }
         if best.result.correctedBits > 0 {
             let next = detector.detect1(planes.bytes, at: s + 1 - planes.origin, offsets.preamble)
-            if next != 0, let second = evaluate(at: s + 1, phases: detector.ranked(next)), second.score > best.score { best = second }
+            if next != 0, let second = evaluate(at: s + 1, detected: next, detector: detector), second.score > best.score { best = second }
         }
         // Pulse energies are in steps × 12-bit magnitudes: back to full scale 1.0.
         let level = Double(best.pulse) * Double(1 << HalfBitPlanes.shift) / Double(4 * kernels.halfBitSteps) / Double(MagnitudeConverter.fullScale)
@@ -91,16 +92,39 @@ extension Demodulator {
         if (frame.received.signal ?? -100) > -3 { statistics.strongSignals += 1 }
     }
 
-    /// Tries the detector's phases at start sample `s` (a magnitude index the planes cover);
-    /// returns the best-scoring candidate that passes parity.
-    mutating func evaluate(at s: Int, phases: UInt8) -> Accepted? {
+    /// The candidate at `s` from the tested phases the detector passed there (`detected`),
+    /// ranked with their neighbours (`PreambleDetector.ranked`). With faint preambles
+    /// (`Tuning.faintPreambles`) only the phases that also meet the weak ratio are: the
+    /// magnitude slicers see what they saw without them, and a position where none does is a
+    /// faint preamble, searched by the coherent pass alone when the samples before it are quiet.
+    mutating func evaluate(at s: Int, detected: UInt8, detector: PreambleDetector) -> Accepted? {
+        guard detector.ratio == PreambleDetector.faintRatio else { return evaluate(at: s, phases: detector.ranked(detected)) }
+        planes.ensureEnergies(upTo: s - planes.origin + kernels.maxOffset + 2)
+        let e = planes.entries + (s - planes.origin)
+        var weak: UInt8 = 0
+        var set = detected
+        while set != 0 {
+            let p = set.trailingZeroBitCount
+            set &= set &- 1
+            if detector.ratio1(e, offsets.preamble + p * SliceKernels.preambleWindows, PreambleDetector.weakRatio) { weak |= 1 << UInt8(p) }
+        }
+        if weak != 0 { return evaluate(at: s, phases: detector.ranked(weak)) }
+        // From 18 samples before the position: the reply may start up to a sample before it.
+        guard let power = noisePower(at: s), isQuiet(before: s - 2, power: power) else { return nil }
+        return evaluate(at: s, phases: detector.ranked(detected), coherentOnly: true)
+    }
+
+    /// Tries the phases `phases` at start sample `s` (a magnitude index the planes cover);
+    /// returns the best-scoring candidate that passes parity. `coherentOnly`: the magnitude
+    /// slicers skip it (a faint preamble).
+    mutating func evaluate(at s: Int, phases: UInt8, coherentOnly: Bool = false) -> Accepted? {
         planes.ensureEnergies(upTo: s - planes.origin + kernels.maxOffset + 2)
         return evaluate(at: s, phases: phases, entry: planes.entries + (s - planes.origin),
-                 preamble: offsets.preamble, bits: offsets.bits)
+                 preamble: offsets.preamble, bits: offsets.bits, coherentOnly: coherentOnly)
     }
 
     mutating func evaluate(at s: Int, phases: UInt8, entry e: UnsafePointer<Int16>,
-                           preamble: UnsafePointer<Int>, bits: UnsafePointer<Int>) -> Accepted? {
+                           preamble: UnsafePointer<Int>, bits: UnsafePointer<Int>, coherentOnly: Bool = false) -> Accepted? {
         // Rank the phases by preamble correlation; slice only the best few.
         var ranked: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)  // packed: score << 3 | index
         var pulses: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
@@ -142,7 +166,7 @@ extension Demodulator {
         // the detector passed met the strict ratio already.
         let weakLetThrough = tuning.weakPreambles && tuning.coherentPasses > 0
         let top = withUnsafeBytes(of: &ranked) { Int($0.load(fromByteOffset: 0, as: Int32.self) & 7) }
-        var strong = !weakLetThrough || strict & (1 << UInt8(top)) != 0
+        var strong = !coherentOnly && (!weakLetThrough || strict & (1 << UInt8(top)) != 0)
         // The magnitude slicers' level gate, where the detector's was weaker (`strictLevel`):
         // three of the four pulses loud and their sum, as the detector tests them.
         if strong, weakLetThrough, let level = strictLevel {

@@ -59,7 +59,7 @@ extension Demodulator {
                 any &= any &- 1
                 screenPasses &+= 1
                 guard tuning.evaluates else { continue }
-                if let frame = evaluateBest(at: s + lane, phases: detector.ranked(detector.phases(masks, atLane: lane)), detector: detector) {
+                if let frame = evaluateBest(at: s + lane, detected: detector.phases(masks, atLane: lane), detector: detector) {
                     found.append(frame)
                     s = s + lane + frameSamples(frame.received.frame.bitCount)
                     jumped = true
@@ -74,7 +74,9 @@ extension Demodulator {
     /// The preamble detector for this rate and tuning (shape slack, ratio).
     func makeDetector() -> PreambleDetector {
         var detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
-        if tuning.weakPreambles && tuning.coherentPasses > 0 { detector.ratio = PreambleDetector.weakRatio }
+        if tuning.weakPreambles && tuning.coherentPasses > 0 {
+            detector.ratio = tuning.faintPreambles ? PreambleDetector.faintRatio : PreambleDetector.weakRatio
+        }
         return detector
     }
 

@@ -106,6 +106,18 @@ extension Demodulator {
         /// 241 → 286, no false frame; the dense real sky reads the same frames for about a
         /// sixth more CPU (README, the speed table).
         public var weakPreambles = true
+        /// With `weakPreambles`, the detector passes preambles whose mean pulse energy is only
+        /// above 1.625 times the mean quiet energy too (`PreambleDetector.faintRatio`): a
+        /// position none of whose phases meets 5/3 is a faint preamble, the coherent pass's
+        /// alone, and only when the 16 samples before it are quiet (`Demodulator.isQuiet`:
+        /// inside another reply a preamble this faint is that reply's data). At 2.0 MS/s the
+        /// band limit fills the quiet half bits beside the pulses (at some sub-sample phases
+        /// half bits 1 and 8 hold as much as a pulse), and 5/3 was what many 12 dB replies the
+        /// detector missed failed. On the sweep (seed 1, 1000 frames) 2.0 MS/s 8, 9, 12 dB 319 →
+        /// 344, 649 → 690, 960 → 968; 2.4 MS/s 5, 6, 8 dB 190 → 211, 491 → 524, 880 → 905 (with
+        /// the budget there raised to 192 searches a window: `SliceKernels.coherentBudget`); the
+        /// real recordings read the same frames (the magnitude slicers see the same phases).
+        public var faintPreambles = true
         /// Learn the receive chain's pulse response from strong clean replies
         /// (`PulseLearner`) and fit the coherent pass with it instead of the RTL2832U model.
         public var learnsPulseShape = true
@@ -139,6 +151,7 @@ extension Demodulator {
             t.coherentPasses = 0
             t.learnsPulseShape = false
             t.weakPreambles = false
+            t.faintPreambles = false
             // The looser gate of 2.4 MS/s finds replies only the coherent pass reads (on the
             // sweep at 6 and 8 dB: 5 and 66 against 4 and 65), at a third more CPU on them.
             t.noiseRatio16 = 48

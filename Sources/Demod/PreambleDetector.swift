@@ -33,13 +33,20 @@ struct PreambleDetector {
     /// The level the four pulses' summed energy must exceed, in the ratio's units (plane
     /// energies / 16); set per noise-floor window (`Demodulator.pulseSumThreshold`). 0: any.
     var summedAbove: Int16 = 0
-    /// The pulse/quiet ratio test as `pulse · ratio.times >> ratio.shift > 2 · quiet` (sums of 4
-    /// pulses and 10 quiet half bits): (5, 1), mean pulse above twice the mean quiet, the
-    /// magnitude slicers' test (`Demodulator.evaluate` applies it per phase); (3, 0), above 5/3 of it, for weak replies the
-    /// coherent pass alone reads (`Demodulator.Tuning.weakPreambles`).
-    var ratio: (times: Int16, shift: Int16) = PreambleDetector.strictRatio
-    static let strictRatio: (times: Int16, shift: Int16) = (5, 1)
-    static let weakRatio: (times: Int16, shift: Int16) = (3, 0)
+    /// The pulse/quiet ratio test as `pulse · ratio.times + pulse >> ratio.shift > 2 · quiet`
+    /// (sums of 4 pulses and 10 quiet half bits, energies / 16: no product overflows `Int16`):
+    /// (2, 1), mean pulse above twice the mean quiet, the magnitude slicers' test
+    /// (`Demodulator.evaluate` applies it per phase); (3, 15), above 5/3 of it, for weak
+    /// replies the coherent pass alone reads (`Demodulator.Tuning.weakPreambles`); (3, 2), above
+    /// 1.625 times it, for faint ones (`Demodulator.Tuning.faintPreambles`).
+    var ratio: Ratio = PreambleDetector.strictRatio
+    struct Ratio: Equatable {
+        var times: Int16
+        var shift: Int16
+    }
+    static let strictRatio = Ratio(times: 2, shift: 1)
+    static let weakRatio = Ratio(times: 3, shift: 15)
+    static let faintRatio = Ratio(times: 3, shift: 2)
 
     init(phases: Int, stride: Int = 1, slack: Int) {
         precondition((phases + stride - 1) / stride <= 4, "PhaseMasks holds four tested phases")
@@ -82,7 +89,7 @@ struct PreambleDetector {
     }
 
     /// The ratio for sixteen positions: mean pulse energy above `ratio`'s multiple of the mean
-    /// quiet energy (strict: twice, 5·P > 4·Q over the 4 pulses and 10 quiet half bits), and the
+    /// quiet energy (strict: twice, 2.5·P > 2·Q over the 4 pulses and 10 quiet half bits), and the
     /// pulses' sum above `summedAbove`, on energies divided by 16 so the sums fit `Int16`
     /// lanes; bit i for position i.
     @inline(__always)
@@ -93,7 +100,8 @@ struct PreambleDetector {
         let pulse = load(0) &+ load(1) &+ load(2) &+ load(3)
         var quiet = load(4) &+ load(5) &+ load(6) &+ load(7) &+ load(8)
         quiet &+= load(9) &+ load(10) &+ load(11) &+ load(12) &+ load(13)
-        let passed = ((pulse &* SIMD16<Int16>(repeating: ratio.times)) &>> SIMD16<Int16>(repeating: ratio.shift) .> quiet &<< SIMD16<Int16>(repeating: 1))
+        let weighed = pulse &* SIMD16<Int16>(repeating: ratio.times) &+ pulse &>> SIMD16<Int16>(repeating: ratio.shift)
+        let passed = (weighed .> quiet &<< SIMD16<Int16>(repeating: 1))
             .& (pulse .> SIMD16<Int16>(repeating: summedAbove))
         // Four 16-bit lanes per word, each 0 or 1 after the AND; the multiply places lane i's
         // bit at bit 48 + i without carries (no narrowing to bytes: the stdlib's generic
@@ -121,10 +129,17 @@ struct PreambleDetector {
     /// The scalar twin of `ratioMask` for one position.
     @inline(__always)
     func ratio1(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>) -> Bool {
+        ratio1(e, o, ratio)
+    }
+
+    /// `ratio1` with another ratio: `Demodulator.evaluateBest` tells a faint preamble from a
+    /// weak one with it.
+    @inline(__always)
+    func ratio1(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>, _ ratio: Ratio) -> Bool {
         var pulse: Int16 = 0, quiet: Int16 = 0
         for i in 0..<4 { pulse &+= e[o[i]] >> 4 }
         for i in 4..<SliceKernels.preambleWindows { quiet &+= e[o[i]] >> 4 }
-        return (pulse &* ratio.times) >> ratio.shift > quiet << 1 && pulse > summedAbove
+        return pulse &* ratio.times &+ pulse >> ratio.shift > quiet << 1 && pulse > summedAbove
     }
 
     /// Sixteen bytes of 0 or 1 (lane i in byte i of `low`, lane 8 + i in byte i of `high`,

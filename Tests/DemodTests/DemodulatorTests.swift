@@ -157,15 +157,16 @@ struct DemodulatorTests {
         for rate in [SampleRate.rate2_0, .rate2_4] {
             for slack in [0, 1, 2, 6] {
                 for (loudAbove, summedAbove): (Int16, Int16) in [(0, 0), (3000, 0), (12000, 0), (3000, 1500), (3000, 3000)] {
-                  for weak in [false, true] {
+                  for (weak, faint) in [(false, false), (true, false), (true, true)] {
                     var d = Demodulator(sampleRate: rate)
                     d.tuning.shapeSlack = slack
                     d.tuning.weakPreambles = weak
+                    d.tuning.faintPreambles = faint
                     var passes = 0
                     mags.withUnsafeBufferPointer { m in
                         for s in stride(from: 0, to: 5000 - d.kernels.span, by: 16) {
                             let (simd, scalar) = d.detectorMasks(m.baseAddress! + s, available: 6000 - s, loudAbove: loudAbove, summedAbove: summedAbove)
-                            #expect(simd == scalar, "rate \(rate) slack \(slack) loud above \(loudAbove) summed above \(summedAbove) weak \(weak) at \(s)")
+                            #expect(simd == scalar, "rate \(rate) slack \(slack) loud above \(loudAbove) summed above \(summedAbove) weak \(weak) faint \(faint) at \(s)")
                             passes += simd.low.nonzeroBitCount + simd.high.nonzeroBitCount
                         }
                     }
