@@ -110,7 +110,9 @@ extension Demodulator {
         }
         if weak != 0 { return evaluate(at: s, phases: detector.ranked(weak)) }
         // From 18 samples before the position: the reply may start up to a sample before it.
-        guard let power = noisePower(at: s), isQuiet(before: s - 2, power: power) else { return nil }
+        if tuning.faintNeedsQuiet {
+            guard let power = noisePower(at: s), isQuiet(before: s - 2, power: power) else { return nil }
+        }
         return evaluate(at: s, phases: detector.ranked(detected), coherentOnly: true)
     }
 

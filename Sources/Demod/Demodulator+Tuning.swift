@@ -107,7 +107,7 @@ extension Demodulator {
         /// sixth more CPU (README, the speed table).
         public var weakPreambles = true
         /// With `weakPreambles`, the detector passes preambles whose mean pulse energy is only
-        /// above 1.625 times the mean quiet energy too (`PreambleDetector.faintRatio`): a
+        /// above 20/13 (about 1.54) of the mean quiet energy too (`PreambleDetector.faintRatio`): a
         /// position none of whose phases meets 5/3 is a faint preamble, the coherent pass's
         /// alone, and only when the 16 samples before it are quiet (`Demodulator.isQuiet`:
         /// inside another reply a preamble this faint is that reply's data). At 2.0 MS/s the
@@ -118,6 +118,9 @@ extension Demodulator {
         /// the budget there raised to 192 searches a window: `SliceKernels.coherentBudget`); the
         /// real recordings read the same frames (the magnitude slicers see the same phases).
         public var faintPreambles = true
+        /// Whether a faint preamble needs the quiet samples before it (`faintPreambles`); false
+        /// only to measure what the test saves.
+        public var faintNeedsQuiet = true
         /// Learn the receive chain's pulse response from strong clean replies
         /// (`PulseLearner`) and fit the coherent pass with it instead of the RTL2832U model.
         public var learnsPulseShape = true

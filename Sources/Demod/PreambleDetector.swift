@@ -38,7 +38,7 @@ struct PreambleDetector {
     /// (2, 1), mean pulse above twice the mean quiet, the magnitude slicers' test
     /// (`Demodulator.evaluate` applies it per phase); (3, 15), above 5/3 of it, for weak
     /// replies the coherent pass alone reads (`Demodulator.Tuning.weakPreambles`); (3, 2), above
-    /// 1.625 times it, for faint ones (`Demodulator.Tuning.faintPreambles`).
+    /// 20/13 of it (about 1.54), for faint ones (`Demodulator.Tuning.faintPreambles`).
     var ratio: Ratio = PreambleDetector.strictRatio
     struct Ratio: Equatable {
         var times: Int16

@@ -73,4 +73,21 @@ extension SensitivityTests {
         weakOnly.faintPreambles = false
         Self.expectGain(over: weakOnly, rate: rate, snr: snr, gain: gain)
     }
+
+    @Test("A faint preamble is searched only after quiet samples: without that test the faint preambles add several times the searches and read no more")
+    func faintPreamblesWaitForQuiet() {
+        let scenario = SensitivityScenario(seed: 7, count: 300, snr: 8, sampleRate: .rate2_0, channel: .realistic, fruitRate: 200)
+        var without = Demodulator.Tuning()
+        without.faintPreambles = false
+        var unguarded = Demodulator.Tuning()
+        unguarded.faintNeedsQuiet = false
+        let (d, score) = PulseLearningTests.run(scenario)
+        let (w, _) = PulseLearningTests.run(scenario, tuning: without)
+        let (u, unguardedScore) = PulseLearningTests.run(scenario, tuning: unguarded)
+        let added = Int(d.coherentSearches) - Int(w.coherentSearches), addedUnguarded = Int(u.coherentSearches) - Int(w.coherentSearches)
+        // 41 against 171 searches, 80 against 68 frames (debug build).
+        #expect(addedUnguarded > 3 * added && added > 0, "searches added: \(added), without the quiet test \(addedUnguarded)")
+        #expect(score.testsDecoded >= unguardedScore.testsDecoded, "frames: \(score.testsDecoded), without the quiet test \(unguardedScore.testsDecoded)")
+        #expect(score.falseFrames == 0 && unguardedScore.falseFrames == 0)
+    }
 }
