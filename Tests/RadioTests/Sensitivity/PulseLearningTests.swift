@@ -84,7 +84,8 @@ struct PulseLearningTests {
 
     /// Weak replies through each filter (300 at 6 dB at 2.4 MS/s, at 8 dB at 2.0 MS/s; seed 7)
     /// in a busy sky (FRUIT 1000 a second, 0–25 dB: the strong replies the pulse is learned
-    /// from; about 35 are, in 0.12 s). Floors a few frames under today's counts (learned /
+    /// from; about 35 are, in 0.12 s). Floors a few frames under the counts of the release
+    /// that set them (the faint preambles and misjudged formats since read more; learned /
     /// model pulse, 2.4 and 2.0 MS/s: rtl2832u 109/109, 44/44; nyquist-sinc 211/200, 200/199;
     /// butterworth4 172/159, 150/143; wideband 221/190, 212/209; before the coherent pass's
     /// retiming and weak starts: 27/27, 8/8; 140/127, 136/132; 81/80, 79/74; 164/140,
