@@ -88,7 +88,7 @@ extension Demodulator {
             // own pulses fit best, searched again; each counts against the budget.
             for _ in 0..<tuning.coherentRetimes {
                 guard found == nil, let decided = last, coherentSearchesInWindow < coherentBudget else { break }
-                guard let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decided.raw >> 123)) else { break }
+                guard let bitCount = Demodulator.retimedLength(downlinkFormat: UInt64(truncatingIfNeeded: decided.raw >> 123)) else { break }
                 let better = slicer.retime(iq.baseAddress!, count: count, start40: start40, raw: decided.raw, bitCount: bitCount)
                 guard better != start40 else { break }
                 start40 = better
@@ -144,6 +144,20 @@ extension Demodulator {
 
     /// Samples whose power `isQuiet` weighs: 16 (6.7 µs at 2.4 MS/s, 8 µs at 2.0).
     static let quietSamples = 16
+
+    /// The length a failed decision whose first bits are `df` is retimed at: its format's, or
+    /// an extended squitter's when it names none the demodulator takes but lies within two bits
+    /// of DF17 or DF18 (`checkMisjudgedFormat` reads it so). On the sweep (seed 1, 1000 frames)
+    /// retiming those too read 2.4 MS/s 5, 6, 8 dB 211 → 221, 524 → 543, 905 → 909, 2.0 MS/s
+    /// 9 and 12 dB 690 → 705, 968 → 969 (8 dB 344 → 343), for a tenth to a sixth more searches.
+    static func retimedLength(downlinkFormat df: UInt64) -> Int? {
+        replyLength(downlinkFormat: df) ?? (isNearSquitter(df) ? 112 : nil)
+    }
+
+    /// Whether first bits `df` lie within two bits of DF17 or DF18.
+    static func isNearSquitter(_ df: UInt64) -> Bool {
+        (df ^ 17).nonzeroBitCount <= 2 || (df ^ 18).nonzeroBitCount <= 2
+    }
 
     /// A failed decision read as an extended squitter (DF17, then DF18) whose first bits the
     /// search misjudged: the first data bits follow the preamble's last pulse, where a start a

@@ -312,3 +312,15 @@ extension CoherentSlicerTests {
         #expect(!demodulator.addressFilter.contains(UInt32(Self.squitter.bits(9, 32)), at: 0))
     }
 }
+
+extension CoherentSlicerTests {
+    @Test("A failed decision is retimed at its format's length, or as an extended squitter when its first bits name no format the demodulator takes but lie within two bits of DF17 or DF18")
+    func retimedLengthFollowsTheFormatOrTheSquitterItIsNear() {
+        #expect(Demodulator.retimedLength(downlinkFormat: 17) == 112)
+        #expect(Demodulator.retimedLength(downlinkFormat: 4) == 56)
+        #expect(Demodulator.retimedLength(downlinkFormat: 25) == 112, "DF25: one bit from DF17")
+        #expect(Demodulator.retimedLength(downlinkFormat: 27) == 112, "DF27: two bits from DF17")
+        #expect(Demodulator.retimedLength(downlinkFormat: 31) == nil, "DF31: three bits from DF17 and DF18")
+        #expect(Demodulator.retimedLength(downlinkFormat: 12) == nil, "DF12: four bits from DF17 and DF18")
+    }
+}

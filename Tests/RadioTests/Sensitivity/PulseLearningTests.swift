@@ -85,7 +85,10 @@ struct PulseLearningTests {
     /// Weak replies through each filter (300 at 6 dB at 2.4 MS/s, at 8 dB at 2.0 MS/s; seed 7)
     /// in a busy sky (FRUIT 1000 a second, 0–25 dB: the strong replies the pulse is learned
     /// from; about 35 are, in 0.12 s). Floors a few frames under the counts of the release
-    /// that set them (the faint preambles and misjudged formats since read more; learned /
+    /// that set them (the faint preambles and misjudged formats since read more; the model's
+    /// filter at 2.0 MS/s reads 39 since near-squitters are retimed, at least 40 before, so its
+    /// floor is 36; on the README's sweep with this FRUIT, 1000 frames, that change read 196
+    /// against 197 at 8 dB and 472 against 468 at 9 dB; learned /
     /// model pulse, 2.4 and 2.0 MS/s: rtl2832u 109/109, 44/44; nyquist-sinc 211/200, 200/199;
     /// butterworth4 172/159, 150/143; wideband 221/190, 212/209; before the coherent pass's
     /// retiming and weak starts: 27/27, 8/8; 140/127, 136/132; 81/80, 79/74; 164/140,
@@ -94,7 +97,7 @@ struct PulseLearningTests {
     /// clearly more where the model misfits most at 2.4 MS/s (the Nyquist sinc, the wide
     /// band); no false frame.
     @Test(arguments: [
-        (ReceiveFilter.rtl2832u, SampleRate.rate2_4, 104), (.rtl2832u, .rate2_0, 40),
+        (ReceiveFilter.rtl2832u, SampleRate.rate2_4, 104), (.rtl2832u, .rate2_0, 36),
         (.nyquistSinc, .rate2_4, 205), (.nyquistSinc, .rate2_0, 194),
         (.butterworth4, .rate2_4, 166), (.butterworth4, .rate2_0, 144),
         (.wideband, .rate2_4, 214), (.wideband, .rate2_0, 205),
