@@ -88,7 +88,10 @@ extension Demodulator {
             // own pulses fit best, searched again; each counts against the budget.
             for _ in 0..<tuning.coherentRetimes {
                 guard found == nil, let decided = last, coherentSearchesInWindow < coherentBudget else { break }
-                guard let bitCount = Demodulator.retimedLength(downlinkFormat: UInt64(truncatingIfNeeded: decided.raw >> 123)) else { break }
+                // A near-squitter only while half the window's budget is left: where weak
+                // replies crowd a window, its searches go to fresh starts first.
+                guard let bitCount = Demodulator.retimedLength(downlinkFormat: UInt64(truncatingIfNeeded: decided.raw >> 123),
+                                                               nearSquitters: 2 * coherentSearchesInWindow < coherentBudget) else { break }
                 let better = slicer.retime(iq.baseAddress!, count: count, start40: start40, raw: decided.raw, bitCount: bitCount)
                 guard better != start40 else { break }
                 start40 = better
@@ -146,12 +149,15 @@ extension Demodulator {
     static let quietSamples = 16
 
     /// The length a failed decision whose first bits are `df` is retimed at: its format's, or
-    /// an extended squitter's when it names none the demodulator takes but lies within two bits
-    /// of DF17 or DF18 (`checkMisjudgedFormat` reads it so). On the sweep (seed 1, 1000 frames)
-    /// retiming those too read 2.4 MS/s 5, 6, 8 dB 211 → 221, 524 → 543, 905 → 909, 2.0 MS/s
-    /// 9 and 12 dB 690 → 705, 968 → 969 (8 dB 344 → 343), for a tenth to a sixth more searches.
-    static func retimedLength(downlinkFormat df: UInt64) -> Int? {
-        replyLength(downlinkFormat: df) ?? (isNearSquitter(df) ? 112 : nil)
+    /// with `nearSquitters` an extended squitter's when it names none the demodulator takes but
+    /// lies within two bits of DF17 or DF18 (`checkMisjudgedFormat` reads it so). On the sweep
+    /// (seed 1, 1000 frames), near-squitters retimed while half the window's budget is left:
+    /// 2.4 MS/s 5, 6 dB 211 → 218, 524 → 537; 2.0 MS/s 8, 9 dB 344 → 349, 690 → 702 (7 dB 99 →
+    /// 96; the Butterworth channel at 5 and 6 dB 39 → 35, 168 → 160). Retimed whatever the
+    /// budget they read more at 2.4 MS/s (221, 543) but far fewer where the budget runs out
+    /// (2.0 MS/s 7 dB 89; Butterworth 28, 150).
+    static func retimedLength(downlinkFormat df: UInt64, nearSquitters: Bool) -> Int? {
+        replyLength(downlinkFormat: df) ?? (nearSquitters && isNearSquitter(df) ? 112 : nil)
     }
 
     /// Whether first bits `df` lie within two bits of DF17 or DF18.

@@ -61,8 +61,8 @@ extension Demodulator {
         /// refitting it over the whole reply); 0: off.
         public var coherentPasses = 2
         /// When a coherent search fails with a decision whose format the demodulator takes
-        /// (`replyLength`) or that lies within two bits of an extended squitter
-        /// (`retimedLength`), that decision's own pulses place the reply again
+        /// (`replyLength`) or, while half the window's budget is left, that lies within two bits
+        /// of an extended squitter (`retimedLength`), that decision's own pulses place the reply again
         /// (`CoherentSlicer.retime`: the preamble's four pulses in noise are often best fitted
         /// an eighth or two of a sample off, where every later bit is judged a little wrong),
         /// and the search runs again at the new start, at most this many times; 0: off.

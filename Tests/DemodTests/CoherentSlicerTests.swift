@@ -314,13 +314,14 @@ extension CoherentSlicerTests {
 }
 
 extension CoherentSlicerTests {
-    @Test("A failed decision is retimed at its format's length, or as an extended squitter when its first bits name no format the demodulator takes but lie within two bits of DF17 or DF18")
+    @Test("A failed decision is retimed at its format's length, or, when near-squitters are retimed, as an extended squitter when its first bits name no format the demodulator takes but lie within two bits of DF17 or DF18")
     func retimedLengthFollowsTheFormatOrTheSquitterItIsNear() {
-        #expect(Demodulator.retimedLength(downlinkFormat: 17) == 112)
-        #expect(Demodulator.retimedLength(downlinkFormat: 4) == 56)
-        #expect(Demodulator.retimedLength(downlinkFormat: 25) == 112, "DF25: one bit from DF17")
-        #expect(Demodulator.retimedLength(downlinkFormat: 27) == 112, "DF27: two bits from DF17")
-        #expect(Demodulator.retimedLength(downlinkFormat: 31) == nil, "DF31: three bits from DF17 and DF18")
-        #expect(Demodulator.retimedLength(downlinkFormat: 12) == nil, "DF12: four bits from DF17 and DF18")
+        #expect(Demodulator.retimedLength(downlinkFormat: 17, nearSquitters: false) == 112)
+        #expect(Demodulator.retimedLength(downlinkFormat: 4, nearSquitters: true) == 56)
+        #expect(Demodulator.retimedLength(downlinkFormat: 25, nearSquitters: true) == 112, "DF25: one bit from DF17")
+        #expect(Demodulator.retimedLength(downlinkFormat: 25, nearSquitters: false) == nil, "near-squitters not retimed")
+        #expect(Demodulator.retimedLength(downlinkFormat: 27, nearSquitters: true) == 112, "DF27: two bits from DF17")
+        #expect(Demodulator.retimedLength(downlinkFormat: 31, nearSquitters: true) == nil, "DF31: three bits from DF17 and DF18")
+        #expect(Demodulator.retimedLength(downlinkFormat: 12, nearSquitters: true) == nil, "DF12: four bits from DF17 and DF18")
     }
 }

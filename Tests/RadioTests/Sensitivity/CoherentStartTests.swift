@@ -85,8 +85,9 @@ extension SensitivityTests {
         let (w, _) = PulseLearningTests.run(scenario, tuning: without)
         let (u, unguardedScore) = PulseLearningTests.run(scenario, tuning: unguarded)
         let added = Int(d.coherentSearches) - Int(w.coherentSearches), addedUnguarded = Int(u.coherentSearches) - Int(w.coherentSearches)
-        // 41 against 171 searches, 80 against 68 frames (debug build).
-        #expect(addedUnguarded > 3 * added && added > 0, "searches added: \(added), without the quiet test \(addedUnguarded)")
+        // 37 against 105 searches (debug build; 41 against 171, reading 80 against 68 frames,
+        // before near-squitters were retimed).
+        #expect(addedUnguarded > 2 * added && added > 0, "searches added: \(added), without the quiet test \(addedUnguarded)")
         #expect(score.testsDecoded >= unguardedScore.testsDecoded, "frames: \(score.testsDecoded), without the quiet test \(unguardedScore.testsDecoded)")
         #expect(score.falseFrames == 0 && unguardedScore.falseFrames == 0)
     }
