@@ -168,9 +168,10 @@ extension Demodulator {
     /// A failed decision read as an extended squitter (DF17, then DF18) whose first bits the
     /// search misjudged: the first data bits follow the preamble's last pulse, where a start a
     /// little wrong costs most (on the sweep at 2.0 MS/s and 12 dB, a quarter of the replies
-    /// the search failed had only bits 0–3 wrong, most naming no format the demodulator takes,
-    /// the others another it takes). Each squitter format within one or two bits of the decided
-    /// one is tried once and taken only when its parity then holds exactly: at most two
+    /// the search failed had only bits 0–3 wrong, each naming a format the demodulator does not
+    /// take; one wrong bit can as well name one it takes: DF16, 19 and 21 are one bit from DF17,
+    /// and their own checks fail first). Each squitter format within one or two bits of the
+    /// decided one is tried once and taken only when its parity then holds exactly: at most two
     /// chances of 2⁻²⁴ per decision (`formatGuesses`), no repair.
     mutating func checkMisjudgedFormat(_ decision: CoherentSlicer.Decision) -> ParityResult? {
         let decided = UInt64(truncatingIfNeeded: decision.raw >> 123)
