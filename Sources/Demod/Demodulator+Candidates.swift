@@ -99,7 +99,9 @@ extension Demodulator {
     /// faint preamble, searched by the coherent pass alone when the samples before it are quiet.
     mutating func evaluate(at s: Int, detected: UInt8, detector: PreambleDetector) -> Accepted? {
         guard detector.ratio == PreambleDetector.faintRatio else { return evaluate(at: s, phases: detector.ranked(detected)) }
-        planes.ensureEnergies(upTo: s - planes.origin + kernels.maxOffset + 2)
+        // The preamble's energies only (the detector read them already): a faint preamble
+        // after loud samples stops here, before a whole reply's energies are filled.
+        planes.ensureEnergies(upTo: s - planes.origin + PreambleDetector.reach)
         let e = planes.entries + (s - planes.origin)
         var weak: UInt8 = 0
         var set = detected

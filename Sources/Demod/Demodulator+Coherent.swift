@@ -160,9 +160,14 @@ extension Demodulator {
         replyLength(downlinkFormat: df) ?? (nearSquitters && isNearSquitter(df) ? 112 : nil)
     }
 
-    /// Whether first bits `df` lie within two bits of DF17 or DF18.
+    /// The extended squitters' formats, and how many of a decision's first five bits may be
+    /// wrong for it to be read as one (`checkMisjudgedFormat`, `retimedLength`).
+    static let squitterFormats: [UInt64] = [17, 18]
+    static let misjudgedFormatBits = 2
+
+    /// Whether first bits `df` lie within `misjudgedFormatBits` of DF17 or DF18.
     static func isNearSquitter(_ df: UInt64) -> Bool {
-        (df ^ 17).nonzeroBitCount <= 2 || (df ^ 18).nonzeroBitCount <= 2
+        squitterFormats.contains { (df ^ $0).nonzeroBitCount <= misjudgedFormatBits }
     }
 
     /// A failed decision read as an extended squitter (DF17, then DF18) whose first bits the
@@ -175,7 +180,7 @@ extension Demodulator {
     /// chances of 2⁻²⁴ per decision (`formatGuesses`), no repair.
     mutating func checkMisjudgedFormat(_ decision: CoherentSlicer.Decision) -> ParityResult? {
         let decided = UInt64(truncatingIfNeeded: decision.raw >> 123)
-        for format: UInt64 in [17, 18] where (1...2).contains((decided ^ format).nonzeroBitCount) {
+        for format in Demodulator.squitterFormats where (1...Demodulator.misjudgedFormatBits).contains((decided ^ format).nonzeroBitCount) {
             let raw = decision.raw & ~(UInt128(0x1F) << 123) & (~0 << 16) | UInt128(format) << 123
             guard let candidate = Frame(raw: raw, bitCount: 112) else { continue }
             formatGuesses &+= 1

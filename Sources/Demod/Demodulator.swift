@@ -73,8 +73,8 @@ public struct Demodulator: Sendable {
     /// (`repairUnknownSquitter`), per path: each is one chance for noise to pass
     /// (`ErasureRepair.falseAcceptBound`), counted for the noise benchmark.
     public internal(set) var squitterRepairs: (magnitude: UInt64, coherent: UInt64) = (0, 0)
-    /// Coherent decisions of a format the demodulator does not take, checked as an extended
-    /// squitter whose first bits were misjudged (`checkMisjudgedFormat`): each one exact parity
+    /// Failed coherent decisions checked as an extended squitter whose first bits were
+    /// misjudged (`checkMisjudgedFormat`), counted per format tried: each one exact parity
     /// check, one chance in 2²⁴ for noise.
     public internal(set) var formatGuesses: UInt64 = 0
     /// The noise-floor window the coherent budget is being counted in, and the searches in it.
