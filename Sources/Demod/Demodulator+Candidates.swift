@@ -9,10 +9,13 @@ extension Demodulator {
     }
 
     /// The best valid frame starting at `s` (with the phases the detector passed there) or
-    /// `s + 1`, or nil. A frame whose parity held without correction is taken as it is: the
-    /// next sample would give the same bits. The frame is built (timestamp, level) and counted
-    /// only here, once.
-    mutating func evaluateBest(at s: Int, detected: UInt8, detector: PreambleDetector) -> DemodulatedFrame? {
+    /// `s + 1`, appended to `found`; returns the samples from `s` to its end, or nil when there
+    /// is none. A frame whose parity held without correction is taken as it is: the next sample
+    /// would give the same bits. The frame is built (timestamp, level) and counted only here,
+    /// once. (Appending here instead of returning the frame: an optional frame returned through
+    /// memory and copied cost the detector loop a stalled reload on every one of its calls, most
+    /// of which find nothing.)
+    mutating func evaluateBest(at s: Int, detected: UInt8, detector: PreambleDetector, into found: inout [DemodulatedFrame]) -> Int? {
         guard var best = evaluate(at: s, detected: detected, detector: detector) else { return nil }
         if best.result.correctedBits > 0 {
             let next = detector.detect1(planes.bytes, at: s + 1 - planes.origin, offsets.preamble)
@@ -31,7 +34,8 @@ extension Demodulator {
         if tuning.learnsPulseShape, best.result.correctedBits == 0, pulseLearner.isLearning {
             learnPulse(from: best.result.frame, at: best.start, phase: best.phase)
         }
-        return frame
+        found.append(frame)
+        return frameSamples(best.result.frame.bitCount)
     }
 
     /// At most this many replies a noise-floor window (27 ms at 2.4 MS/s) are learned from.

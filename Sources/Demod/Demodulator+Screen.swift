@@ -59,9 +59,8 @@ extension Demodulator {
                 any &= any &- 1
                 screenPasses &+= 1
                 guard tuning.evaluates else { continue }
-                if let frame = evaluateBest(at: s + lane, detected: detector.phases(masks, atLane: lane), detector: detector) {
-                    found.append(frame)
-                    s = s + lane + frameSamples(frame.received.frame.bitCount)
+                if let length = evaluateBest(at: s + lane, detected: detector.phases(masks, atLane: lane), detector: detector, into: &found) {
+                    s = s + lane + length
                     jumped = true
                     break
                 }
