@@ -15,11 +15,13 @@ extension Demodulator {
     /// once. (Appending here instead of returning the frame: an optional frame returned through
     /// memory and copied cost the detector loop a stalled reload on every one of its calls, most
     /// of which find nothing.)
-    mutating func evaluateBest(at s: Int, detected: UInt8, detector: PreambleDetector, into found: inout [DemodulatedFrame]) -> Int? {
-        guard var best = evaluate(at: s, detected: detected, detector: detector) else { return nil }
+    mutating func evaluateBest(at s: Int, detected: UInt8, weak: UInt8, detector: PreambleDetector, into found: inout [DemodulatedFrame]) -> Int? {
+        guard var best = evaluate(at: s, detected: detected, weak: weak, detector: detector) else { return nil }
         if best.result.correctedBits > 0 {
-            let next = detector.detect1(planes.bytes, at: s + 1 - planes.origin, offsets.preamble)
-            if next != 0, let second = evaluate(at: s + 1, detected: next, detector: detector), second.score > best.score { best = second }
+            let j = s + 1 - planes.origin
+            let next = detector.detect1(planes.bytes, at: j, offsets.preamble)
+            if next != 0, let second = evaluate(at: s + 1, detected: next, weak: detector.weakPhases(planes.bytes, at: j, offsets.preamble, among: next),
+                                                detector: detector), second.score > best.score { best = second }
         }
         // Pulse energies are in steps × 12-bit magnitudes: back to full scale 1.0.
         let level = Double(best.pulse) * Double(1 << HalfBitPlanes.shift) / Double(4 * kernels.halfBitSteps) / Double(MagnitudeConverter.fullScale)
@@ -98,22 +100,12 @@ extension Demodulator {
 
     /// The candidate at `s` from the tested phases the detector passed there (`detected`),
     /// ranked with their neighbours (`PreambleDetector.ranked`). With faint preambles
-    /// (`Tuning.faintPreambles`) only the phases that also meet the weak ratio are: the
-    /// magnitude slicers see what they saw without them, and a position where none does is a
-    /// faint preamble, searched by the coherent pass alone when the samples before it are quiet.
-    mutating func evaluate(at s: Int, detected: UInt8, detector: PreambleDetector) -> Accepted? {
-        guard detector.ratio == PreambleDetector.faintRatio else { return evaluate(at: s, phases: detector.ranked(detected)) }
-        // The preamble's energies only (the detector read them already): a faint preamble
-        // after loud samples stops here, before a whole reply's energies are filled.
-        planes.ensureEnergies(upTo: s - planes.origin + PreambleDetector.reach)
-        let e = planes.entries + (s - planes.origin)
-        var weak: UInt8 = 0
-        var set = detected
-        while set != 0 {
-            let p = set.trailingZeroBitCount
-            set &= set &- 1
-            if detector.ratio1(e, offsets.preamble + p * SliceKernels.preambleWindows, PreambleDetector.weakRatio) { weak |= 1 << UInt8(p) }
-        }
+    /// (`Tuning.faintPreambles`) only the phases that also meet the weak ratio (`weak`, from
+    /// the detector) are: the magnitude slicers see what they saw without them, and a position
+    /// where none does is a faint preamble, searched by the coherent pass alone when the
+    /// samples before it are quiet.
+    mutating func evaluate(at s: Int, detected: UInt8, weak: UInt8, detector: PreambleDetector) -> Accepted? {
+        guard detector.tellsFaint else { return evaluate(at: s, phases: detector.ranked(detected)) }
         if weak != 0 { return evaluate(at: s, phases: detector.ranked(weak)) }
         // From 18 samples before the position: the reply may start up to a sample before it.
         if tuning.faintNeedsQuiet {

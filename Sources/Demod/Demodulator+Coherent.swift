@@ -140,9 +140,13 @@ extension Demodulator {
     func isQuiet(before end: Int, power: Double) -> Bool {
         let first = end - Demodulator.quietSamples
         guard first >= 0, end <= magCount else { return false }
-        var sum = 0.0
-        for i in first..<end { sum += Double(mags[i]) * Double(mags[i]) }
-        return sum < Double(tuning.quietPower) * power * Double(Demodulator.quietSamples)
+        // In integers: sixteen squares of 15-bit magnitudes stay under 2³⁴, exact (as their
+        // sum in doubles was), without a conversion a sample.
+        var sum: UInt64 = 0
+        mags.withUnsafeBufferPointer { m in
+            for i in first..<end { sum &+= UInt64(m[i]) &* UInt64(m[i]) }
+        }
+        return Double(sum) < Double(tuning.quietPower) * power * Double(Demodulator.quietSamples)
     }
 
     /// Samples whose power `isQuiet` weighs: 16 (6.7 µs at 2.4 MS/s, 8 µs at 2.0).

@@ -59,7 +59,8 @@ extension Demodulator {
                 any &= any &- 1
                 screenPasses &+= 1
                 guard tuning.evaluates else { continue }
-                if let length = evaluateBest(at: s + lane, detected: detector.phases(masks, atLane: lane), detector: detector, into: &found) {
+                if let length = evaluateBest(at: s + lane, detected: detector.phases(masks, atLane: lane), weak: detector.weakPhases(masks, atLane: lane),
+                                             detector: detector, into: &found) {
                     s = s + lane + length
                     jumped = true
                     break

@@ -47,6 +47,10 @@ struct PreambleDetector {
     static let strictRatio = Ratio(times: 2, shift: 1)
     static let weakRatio = Ratio(times: 3, shift: 15)
     static let faintRatio = Ratio(times: 3, shift: 2)
+    /// Whether `ratio` is the faint one: then `detect` also says which of the lanes it passed
+    /// meet the weak ratio (`PhaseMasks.weakLow`, `weakHigh`), so that a faint preamble is told
+    /// from a weak one without reading its energies again.
+    var tellsFaint: Bool { ratio == PreambleDetector.faintRatio }
 
     init(phases: Int, stride: Int = 1, slack: Int) {
         precondition((phases + stride - 1) / stride <= 4, "PhaseMasks holds four tested phases")
@@ -82,9 +86,24 @@ struct PreambleDetector {
             // sixteen positions only when one of them passed.
             let energies = UnsafeRawPointer(planes.energies + j)
             let o = offsets + p &* w
-            if low != 0 { result.low |= UInt64(PreambleDetector.pack(words[0], words[1]) & ratioMask(energies, o)) << UInt64(16 &* slot) }
-            if high != 0 { result.high |= UInt64(PreambleDetector.pack(words[2], words[3]) & ratioMask(energies + 32, o)) << UInt64(16 &* slot) }
+            let shift = UInt64(16 &* slot)
+            if tellsFaint {
+                if low != 0 {
+                    let shape = PreambleDetector.pack(words[0], words[1]), passed = ratioMasks(energies, o)
+                    result.low |= UInt64(shape & passed.ratio) << shift
+                    result.weakLow |= UInt64(shape & passed.weak) << shift
+                }
+                if high != 0 {
+                    let shape = PreambleDetector.pack(words[2], words[3]), passed = ratioMasks(energies + 32, o)
+                    result.high |= UInt64(shape & passed.ratio) << shift
+                    result.weakHigh |= UInt64(shape & passed.weak) << shift
+                }
+            } else {
+                if low != 0 { result.low |= UInt64(PreambleDetector.pack(words[0], words[1]) & ratioMask(energies, o)) << shift }
+                if high != 0 { result.high |= UInt64(PreambleDetector.pack(words[2], words[3]) & ratioMask(energies + 32, o)) << shift }
+            }
         }
+        if !tellsFaint { result.weakLow = result.low; result.weakHigh = result.high }
         return result
     }
 
@@ -94,15 +113,40 @@ struct PreambleDetector {
     /// lanes; bit i for position i.
     @inline(__always)
     func ratioMask(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> UInt16 {
+        let (pulse, quiet) = PreambleDetector.sums(e, o)
+        return PreambleDetector.bits(passes(pulse, quiet, ratio))
+    }
+
+    /// `ratioMask` for a faint detector, with the lanes that meet the weak ratio too (a subset:
+    /// 3·P > 2·Q implies 3·P + P/4 > 2·Q); the sums are read once for both.
+    @inline(__always)
+    func ratioMasks(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> (ratio: UInt16, weak: UInt16) {
+        let (pulse, quiet) = PreambleDetector.sums(e, o)
+        return (PreambleDetector.bits(passes(pulse, quiet, ratio)), PreambleDetector.bits(passes(pulse, quiet, PreambleDetector.weakRatio)))
+    }
+
+    /// Sixteen positions' summed pulse and quiet energies (plane energies / 16, see `ratioMask`).
+    @inline(__always)
+    static func sums(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> (pulse: SIMD16<Int16>, quiet: SIMD16<Int16>) {
         @inline(__always) func load(_ i: Int) -> SIMD16<Int16> {
             e.loadUnaligned(fromByteOffset: o[i] &* 2, as: SIMD16<Int16>.self) &>> SIMD16<Int16>(repeating: 4)
         }
         let pulse = load(0) &+ load(1) &+ load(2) &+ load(3)
         var quiet = load(4) &+ load(5) &+ load(6) &+ load(7) &+ load(8)
         quiet &+= load(9) &+ load(10) &+ load(11) &+ load(12) &+ load(13)
+        return (pulse, quiet)
+    }
+
+    /// The lanes whose sums meet `ratio` and whose pulses sum above `summedAbove`.
+    @inline(__always)
+    func passes(_ pulse: SIMD16<Int16>, _ quiet: SIMD16<Int16>, _ ratio: Ratio) -> SIMDMask<SIMD16<Int16>> {
         let weighed = pulse &* SIMD16<Int16>(repeating: ratio.times) &+ pulse &>> SIMD16<Int16>(repeating: ratio.shift)
-        let passed = (weighed .> quiet &<< SIMD16<Int16>(repeating: 1))
-            .& (pulse .> SIMD16<Int16>(repeating: summedAbove))
+        return (weighed .> quiet &<< SIMD16<Int16>(repeating: 1)) .& (pulse .> SIMD16<Int16>(repeating: summedAbove))
+    }
+
+    /// Sixteen lanes of a mask as bits (lane i in bit i).
+    @inline(__always)
+    static func bits(_ passed: SIMDMask<SIMD16<Int16>>) -> UInt16 {
         // Four 16-bit lanes per word, each 0 or 1 after the AND; the multiply places lane i's
         // bit at bit 48 + i without carries (no narrowing to bytes: the stdlib's generic
         // conversion is not always inlined in a caller this large).
@@ -132,8 +176,7 @@ struct PreambleDetector {
         ratio1(e, o, ratio)
     }
 
-    /// `ratio1` with another ratio: `Demodulator.evaluateBest` tells a faint preamble from a
-    /// weak one with it.
+    /// `ratio1` with another ratio (`weakPhases` tells a faint preamble from a weak one with it).
     @inline(__always)
     func ratio1(_ e: UnsafePointer<Int16>, _ o: UnsafePointer<Int>, _ ratio: Ratio) -> Bool {
         var pulse: Int16 = 0, quiet: Int16 = 0
@@ -185,12 +228,31 @@ struct PreambleDetector {
         var result = PhaseMasks()
         for lane in 0..<lanes {
             let set = detect1(planes, at: j + lane, offsets)
+            let weak = weakPhases(planes, at: j + lane, offsets, among: set)
             for p in Swift.stride(from: 0, to: phases, by: stride) where set & (1 << UInt8(p)) != 0 {
                 let bit = UInt64(1) << UInt64(16 * (p / stride) + lane % 16)
                 if lane < 16 { result.low |= bit } else { result.high |= bit }
+                if weak & (1 << UInt8(p)) != 0 {
+                    if lane < 16 { result.weakLow |= bit } else { result.weakHigh |= bit }
+                }
             }
         }
         return result
+    }
+
+    /// Of the phases `set` that passed at entry `j`, those whose preamble meets the weak ratio
+    /// too (for a faint detector, `tellsFaint`; for any other, all of them): the scalar twin
+    /// of `PhaseMasks.weakLow`, `weakHigh`.
+    func weakPhases(_ planes: Bytes, at j: Int, _ offsets: UnsafePointer<Int>, among set: UInt8) -> UInt8 {
+        guard tellsFaint else { return set }
+        var weak: UInt8 = 0
+        var rest = set
+        while rest != 0 {
+            let p = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            if ratio1(planes.energies + j, offsets + p * SliceKernels.preambleWindows, PreambleDetector.weakRatio) { weak |= 1 << UInt8(p) }
+        }
+        return weak
     }
 
     /// Phase p's mask in `masks` (bit i: position i passed); 0 for a phase that is not tested.
@@ -203,9 +265,20 @@ struct PreambleDetector {
     /// The phases (bit p) that passed at position `lane`.
     @inline(__always)
     func phases(_ masks: PhaseMasks, atLane lane: Int) -> UInt8 {
+        phases(low: masks.low, high: masks.high, atLane: lane)
+    }
+
+    /// The phases (bit p) that passed at position `lane` and meet the weak ratio (`tellsFaint`).
+    @inline(__always)
+    func weakPhases(_ masks: PhaseMasks, atLane lane: Int) -> UInt8 {
+        phases(low: masks.weakLow, high: masks.weakHigh, atLane: lane)
+    }
+
+    @inline(__always)
+    func phases(low: UInt64, high: UInt64, atLane lane: Int) -> UInt8 {
         var set: UInt8 = 0
         var p = 0
-        var rest = (lane < 16 ? masks.low : masks.high) >> UInt64(lane & 15)
+        var rest = (lane < 16 ? low : high) >> UInt64(lane & 15)
         while rest != 0 {
             if rest & 1 != 0 { set |= 1 << UInt8(p) }
             rest >>= 16
@@ -221,6 +294,10 @@ struct PreambleDetector {
     struct PhaseMasks: Equatable {
         var low: UInt64 = 0
         var high: UInt64 = 0
+        /// The same for the lanes that meet the weak ratio too (a faint detector's,
+        /// `tellsFaint`; any other's are `low` and `high`).
+        var weakLow: UInt64 = 0
+        var weakHigh: UInt64 = 0
 
         /// Positions that passed at any phase (bit i: position i).
         var any: UInt32 {
