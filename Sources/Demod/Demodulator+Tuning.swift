@@ -46,8 +46,10 @@ extension Demodulator {
         /// `coherentErasureFlips` count events; the false-accept bound per decision is the
         /// same. 1: single bits only. On the sweep (seed 1, 1000 frames) with runs up to 4:
         /// 2.0 MS/s 9 dB 146 → 308 (with the coherent pass reading from a sample before the
-        /// detector's position), 12 dB 694 → 795; 2.4 MS/s 6 dB 192 → 212.
-        public var coherentErasureRun = 4
+        /// detector's position), 12 dB 694 → 795; 2.4 MS/s 6 dB 192 → 212. Up to 6 (with the
+        /// weak starts' energy from 14 noise powers, `coherentWeakEnergy`): 2.0 MS/s 8, 9 dB
+        /// 354 → 364, 708 → 724 (seed 2: 334 → 339, 674 → 687); 8 adds nothing more.
+        public var coherentErasureRun = 6
         /// When a candidate fails parity, it is sliced again with the band-limit equaliser
         /// (`EqualizedDecision`) with this spill in sixteenths; 0: off.
         public var equalizer16: Int32 = 5
@@ -79,9 +81,14 @@ extension Demodulator {
         /// twenty under 16.
         public var coherentEnergy: Float = 14
         /// The preamble energy a start that explains under `coherentFit` needs, in noise
-        /// powers: pure noise's best start rarely gets 16; over 60 (a reply at about 10 dB)
-        /// noise is too small a part of the window to explain so little.
-        public var coherentWeakEnergy: ClosedRange<Float> = 16...60
+        /// powers: pure noise's best start rarely gets 14; over 60 (a reply at about 10 dB)
+        /// noise is too small a part of the window to explain so little. From 14 instead of 16
+        /// (sweep, seed 1, 1000 frames): 2.4 MS/s 5, 6 dB 218 → 238, 537 → 558, 2.0 MS/s 9 dB
+        /// 702 → 708 (seed 2: 2.4 MS/s 236 → 257, 555 → 582); on an hour's noise the
+        /// searches rise by four fifths at 2.4 MS/s and a third at 2.0 MS/s, and what the
+        /// false-accept bound expects with them (`bench --noise`, README). From 12 the starts
+        /// noise offers rise sixfold for little more (2.4 MS/s 6 dB 566).
+        public var coherentWeakEnergy: ClosedRange<Float> = 14...60
         /// The samples before such a start are quiet when their mean power is under this many
         /// noise powers (noise: about 1; inside a weak reply's data: 3 and more).
         public var quietPower: Float = 2

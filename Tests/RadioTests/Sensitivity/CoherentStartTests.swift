@@ -52,7 +52,12 @@ struct CoherentStartTests {
             demodulator.finish { _ in }
             return demodulator.coherentSearches
         }
-        let gated = searches(Demodulator.Tuning()), ungated = searches(anyEnergy)
+        // The gate's own share, on the starts that explain `coherentFit`: the weak starts
+        // (`coherentWeakFit`, with their own energy window) are off in both.
+        var gatedStrong = Demodulator.Tuning(), ungatedStrong = anyEnergy
+        gatedStrong.coherentWeakFit = 1
+        ungatedStrong.coherentWeakFit = 1
+        let gated = searches(gatedStrong), ungated = searches(ungatedStrong)
         #expect(gated * 3 < ungated * 2, "\(gated) vs \(ungated) searches on noise")
         let (without, with) = SensitivityTests.againstDefault(anyEnergy, rate: rate, snr: rate == .rate2_4 ? 6 : 9)
         #expect(with.testsDecoded + 4 >= without.testsDecoded, "\(with.testsDecoded) vs \(without.testsDecoded)")

@@ -60,8 +60,10 @@ struct GenieReceiverTests {
             signal.tests.filter { genie.decodes($0.transmission, in: samples, firstSample: 0) }.count
         }
         #expect(decoded >= demodulated.testsDecoded, "genie \(decoded), demodulator \(demodulated.testsDecoded)")
-        // (At 2.4 MS/s and 7 dB, with faint preambles: genie 121, demodulator 106.)
-        #expect(decoded > demodulated.testsDecoded + 10, "at \(snr) dB the limit is well above today's demodulator: genie \(decoded), demodulator \(demodulated.testsDecoded)")
+        // (At 2.4 MS/s and 7 dB: genie 121, demodulator 111 with weak starts from 14 noise
+        // powers and runs up to six bits, 106 before; the demanded gap falls as the demodulator
+        // nears the limit, 15 → 10 → 5.)
+        #expect(decoded >= demodulated.testsDecoded + 5, "at \(snr) dB the limit is above today's demodulator: genie \(decoded), demodulator \(demodulated.testsDecoded)")
         #expect(decoded < 150, "noise and FRUIT cost even the genie some replies")
     }
 }
