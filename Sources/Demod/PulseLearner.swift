@@ -161,32 +161,36 @@ struct PulseLearner: Sendable {
         // One row a sample: two nodes a pulse within reach.
         let nodes = prior.values.count
         let perSample = Double(PulseResponse.nodesPerSample)
-        var index = [Int](repeating: 0, count: 2 * fit.starts.count), weight = [Double](repeating: 0, count: 2 * fit.starts.count)
-        var lowest = 0
-        for n in fit.inPhase.indices {
-            let y = Double(fit.inPhase[n] / fit.amplitude)
-            squares += y * y
-            rows += 1
-            var used = 0
-            // The starts are in time order: skip those whose pulse ended before this sample,
-            // stop at the first that begins after it.
-            while lowest < fit.starts.count,
-                  (Double(n) + 0.5 - Double(fit.starts[lowest]) / 40 - prior.first) * perSample >= Double(nodes - 1) { lowest += 1 }
-            for a in fit.starts[lowest...] {
-                let position = (Double(n) + 0.5 - Double(a) / 40 - prior.first) * perSample
-                if position < 0 { break }
-                guard position < Double(nodes - 1) else { continue }
-                let k = Int(position), f = position - Double(k)
-                index[used] = k; weight[used] = 1 - f
-                index[used + 1] = k + 1; weight[used + 1] = f
-                used += 2
-            }
-            // The normal equations' update, through pointers: tens of thousands of
-            // multiply-adds a reply, where the arrays' checks would cost more than the arithmetic.
-            gram.withUnsafeMutableBufferPointer { g in
-                rhs.withUnsafeMutableBufferPointer { r in
-                    index.withUnsafeBufferPointer { x in
-                        weight.withUnsafeBufferPointer { w in
+        let pairs = 2 * fit.starts.count
+        // Accumulated in locals and written back in the same order (the sums are the same to
+        // the bit); the normal equations through pointers taken once a reply, not once a row:
+        // tens of thousands of multiply-adds a reply, where the arrays' checks would cost more
+        // than the arithmetic.
+        var sumOfSquares = squares
+        var rowCount = rows
+        gram.withUnsafeMutableBufferPointer { g in
+            rhs.withUnsafeMutableBufferPointer { r in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: pairs) { x in
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: pairs) { w in
+                        var lowest = 0
+                        for n in fit.inPhase.indices {
+                            let y = Double(fit.inPhase[n] / fit.amplitude)
+                            sumOfSquares += y * y
+                            rowCount += 1
+                            var used = 0
+                            // The starts are in time order: skip those whose pulse ended before
+                            // this sample, stop at the first that begins after it.
+                            while lowest < fit.starts.count,
+                                  (Double(n) + 0.5 - Double(fit.starts[lowest]) / 40 - prior.first) * perSample >= Double(nodes - 1) { lowest += 1 }
+                            for a in fit.starts[lowest...] {
+                                let position = (Double(n) + 0.5 - Double(a) / 40 - prior.first) * perSample
+                                if position < 0 { break }
+                                guard position < Double(nodes - 1) else { continue }
+                                let k = Int(position), f = position - Double(k)
+                                x[used] = k; w[used] = 1 - f
+                                x[used + 1] = k + 1; w[used + 1] = f
+                                used += 2
+                            }
                             // Each unordered pair once, into the upper triangle; a pair on one
                             // node is both (i, j) and (j, i) of the full product.
                             for i in 0..<used {
@@ -204,6 +208,8 @@ struct PulseLearner: Sendable {
                 }
             }
         }
+        squares = sumOfSquares
+        rows = rowCount
         observations += 1
         return true
     }
