@@ -3,15 +3,24 @@ import Foundation
 import Radio
 import Testing
 
-/// Recorded files as the receiver reads them, including the bad ones.
-struct IQFileSourceTests {
+/// Recorded files as the receiver reads them, including the bad ones. A class: each test's
+/// instance removes the files it wrote when it goes (`deinit`).
+final class IQFileSourceTests {
     static let modes1 = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/iq/modes1.bin")
 
+    /// The files this test wrote.
+    private var written: [URL] = []
+
+    deinit {
+        for url in written { try? FileManager.default.removeItem(at: url) }
+    }
+
     func temporaryFile(_ bytes: [UInt8]) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("flytracker-iq-\(UUID().uuidString)")
         try Data(bytes).write(to: url)
+        written.append(url)
         return url.path
     }
 
