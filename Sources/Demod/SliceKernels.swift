@@ -59,11 +59,16 @@ struct SliceKernels: Sendable {
     /// The level gate for preambles the coherent pass alone reads (with weak preambles,
     /// `Demodulator.Tuning.weakPreambles`): the detector passes these, and a candidate whose
     /// best phase misses `levelGate` goes to the coherent pass only, like one under the strict
-    /// ratio. At 2.0 MS/s (40, 44): on the sweep (seed 1, 500 frames, with the budget below)
+    /// ratio. At 2.0 MS/s (40, 44) first: on the sweep (seed 1, 500 frames, with the budget below)
     /// 8 dB 86 → 113, 9 dB 233 → 257, 10 dB 370 → 381; noise passes the detector three times
     /// as often (1 388 a second against 472, in 60 s) but the magnitude path's repairs are
     /// tried no more often, so the false-accept expectation rises only by the coherent searches
-    /// (README, the noise hour). At 2.4 MS/s (36, 40): 5 dB 53 → 62, 6 dB 165 → 180, 7 dB
+    /// (README, the noise hour). Now (36, 44), as low a pulse as 2.4 MS/s takes: of the replies
+    /// the genie reads and the demodulator missed at 8 dB (seed 1, 1000 frames), the detector
+    /// had never passed 106, and passes 23 of them more; 8, 9 dB 364 → 376, 724 → 738, with
+    /// FRUIT at 1000/s 9 dB 483 → 504 (seed 2: 339 → 349, 687 → 702); noise's preambles 1 500
+    /// → 2 132 a second and its searches 20 → 25 (2 min). (36, 40) read a few more (381, 741)
+    /// for three times the noise's preambles and twice its CPU. At 2.4 MS/s (36, 40): 5 dB 53 → 62, 6 dB 165 → 180, 7 dB
     /// 314 → 324 of 500; noise's preambles 194 → 1 437 a second and its searches 4.2 → 20.2,
     /// the false-accept expectation 0.06 → 0.12 an hour; the dense real sky the same frames for
     /// about 3 % more CPU.
@@ -128,7 +133,7 @@ struct SliceKernels: Sendable {
             extraShapeSlack = 2
             coherentLevelLimit = nil
             levelGate = (48, 0)
-            weakLevelGate = (40, 44)
+            weakLevelGate = (36, 44)
             coherentBudget = 256
             directedPasses = 3
             equalizesPartialShapes = true
