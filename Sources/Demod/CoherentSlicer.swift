@@ -72,6 +72,8 @@ struct CoherentSlicer: Sendable {
         /// Runs of two to `longestRun` (`decide`) equal bits and how much worse the fit gets
         /// with the whole run inverted (`Run`).
         var runs: [Run] = []
+        /// The decided first five bits: the downlink format they name.
+        var downlinkFormat: UInt64 { UInt64(truncatingIfNeeded: raw >> 123) }
     }
 
     /// Bits `first ..< first + length` (0-based) that the fit holds equal, inverted together,

@@ -104,8 +104,9 @@ extension Demodulator {
     /// the detector) are: the magnitude slicers see what they saw without them, and a position
     /// where none does is a faint preamble, searched by the coherent pass alone when the
     /// samples before it are quiet.
+    /// (Any other detector's `weak` is `detected`, never empty: its candidates take the first
+    /// path.)
     mutating func evaluate(at s: Int, detected: UInt8, weak: UInt8, detector: PreambleDetector) -> Accepted? {
-        guard detector.tellsFaint else { return evaluate(at: s, phases: detector.ranked(detected)) }
         if weak != 0 { return evaluate(at: s, phases: detector.ranked(weak)) }
         // From 18 samples before the position: the reply may start up to a sample before it.
         if tuning.faintNeedsQuiet {

@@ -90,7 +90,7 @@ extension Demodulator {
                 guard found == nil, let decided = last, coherentSearchesInWindow < coherentBudget else { break }
                 // A near-squitter only while half the window's budget is left: where weak
                 // replies crowd a window, its searches go to fresh starts first.
-                guard let bitCount = Demodulator.retimedLength(downlinkFormat: UInt64(truncatingIfNeeded: decided.raw >> 123),
+                guard let bitCount = Demodulator.retimedLength(downlinkFormat: decided.downlinkFormat,
                                                                nearSquitters: 2 * coherentSearchesInWindow < coherentBudget) else { break }
                 let better = slicer.retime(iq.baseAddress!, count: count, start40: start40, raw: decided.raw, bitCount: bitCount)
                 guard better != start40 else { break }
@@ -183,7 +183,7 @@ extension Demodulator {
     /// decided one is tried once and taken only when its parity then holds exactly: at most two
     /// chances of 2⁻²⁴ per decision (`formatGuesses`), no repair.
     mutating func checkMisjudgedFormat(_ decision: CoherentSlicer.Decision) -> ParityResult? {
-        let decided = UInt64(truncatingIfNeeded: decision.raw >> 123)
+        let decided = decision.downlinkFormat
         for format in Demodulator.squitterFormats where (1...Demodulator.misjudgedFormatBits).contains((decided ^ format).nonzeroBitCount) {
             let raw = decision.raw & ~(UInt128(0x1F) << 123) & (~0 << 16) | UInt128(format) << 123
             guard let candidate = Frame(raw: raw, bitCount: 112) else { continue }
@@ -203,7 +203,7 @@ extension Demodulator {
     /// format the demodulator does not take), as the squitter it is near
     /// (`checkMisjudgedFormat`).
     mutating func check(coherent decision: CoherentSlicer.Decision, at time: Double) -> ParityResult? {
-        if let bitCount = Demodulator.replyLength(downlinkFormat: UInt64(truncatingIfNeeded: decision.raw >> 123)),
+        if let bitCount = Demodulator.replyLength(downlinkFormat: decision.downlinkFormat),
            let result = check(coherent: decision, bitCount: bitCount, at: time) { return result }
         return checkMisjudgedFormat(decision)
     }

@@ -87,23 +87,17 @@ struct PreambleDetector {
             let energies = UnsafeRawPointer(planes.energies + j)
             let o = offsets + p &* w
             let shift = UInt64(16 &* slot)
-            if tellsFaint {
-                if low != 0 {
-                    let shape = PreambleDetector.pack(words[0], words[1]), passed = ratioMasks(energies, o)
-                    result.low |= UInt64(shape & passed.ratio) << shift
-                    result.weakLow |= UInt64(shape & passed.weak) << shift
-                }
-                if high != 0 {
-                    let shape = PreambleDetector.pack(words[2], words[3]), passed = ratioMasks(energies + 32, o)
-                    result.high |= UInt64(shape & passed.ratio) << shift
-                    result.weakHigh |= UInt64(shape & passed.weak) << shift
-                }
-            } else {
-                if low != 0 { result.low |= UInt64(PreambleDetector.pack(words[0], words[1]) & ratioMask(energies, o)) << shift }
-                if high != 0 { result.high |= UInt64(PreambleDetector.pack(words[2], words[3]) & ratioMask(energies + 32, o)) << shift }
+            if low != 0 {
+                let shape = PreambleDetector.pack(words[0], words[1]), passed = ratioMasks(energies, o)
+                result.low |= UInt64(shape & passed.ratio) << shift
+                result.weakLow |= UInt64(shape & passed.weak) << shift
+            }
+            if high != 0 {
+                let shape = PreambleDetector.pack(words[2], words[3]), passed = ratioMasks(energies + 32, o)
+                result.high |= UInt64(shape & passed.ratio) << shift
+                result.weakHigh |= UInt64(shape & passed.weak) << shift
             }
         }
-        if !tellsFaint { result.weakLow = result.low; result.weakHigh = result.high }
         return result
     }
 
@@ -117,12 +111,14 @@ struct PreambleDetector {
         return PreambleDetector.bits(passes(pulse, quiet, ratio))
     }
 
-    /// `ratioMask` for a faint detector, with the lanes that meet the weak ratio too (a subset:
-    /// 3·P > 2·Q implies 3·P + P/4 > 2·Q); the sums are read once for both.
+    /// `ratioMask`, and the lanes that meet the weak ratio too: for a faint detector
+    /// (`tellsFaint`) a subset (3·P > 2·Q implies 3·P + P/4 > 2·Q), the sums read once for
+    /// both; for any other the same lanes.
     @inline(__always)
     func ratioMasks(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> (ratio: UInt16, weak: UInt16) {
         let (pulse, quiet) = PreambleDetector.sums(e, o)
-        return (PreambleDetector.bits(passes(pulse, quiet, ratio)), PreambleDetector.bits(passes(pulse, quiet, PreambleDetector.weakRatio)))
+        let passed = PreambleDetector.bits(passes(pulse, quiet, ratio))
+        return (passed, tellsFaint ? PreambleDetector.bits(passes(pulse, quiet, PreambleDetector.weakRatio)) : passed)
     }
 
     /// Sixteen positions' summed pulse and quiet energies (plane energies / 16, see `ratioMask`).
