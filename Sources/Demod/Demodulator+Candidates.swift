@@ -36,6 +36,9 @@ extension Demodulator {
         if tuning.learnsPulseShape, best.result.correctedBits == 0, pulseLearner.isLearning {
             learnPulse(from: best.result.frame, at: best.start, phase: best.phase)
         }
+        if tuning.searchesOverlaps && tuning.coherentPasses > 0 {
+            decoded(best.result.frame, at: best.start, phase: best.phase, level: level, into: &found)
+        }
         found.append(frame)
         return frameSamples(best.result.frame.bitCount)
     }

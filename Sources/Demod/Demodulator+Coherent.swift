@@ -62,45 +62,67 @@ extension Demodulator {
             // once.
             let absolute = Int64(carryStart + UInt64(base)) * 40 + Int64(refined.start40)
             guard abs(absolute - lastCoherentStart) > 60, isWorthSearching(refined, at: base) else { return }
-            // The budget counts per window of absolute positions: the same whatever the blocks.
-            let window = (carryStart + UInt64(s)) >> UInt64(NoiseFloor.windowShift)
-            if window != coherentWindow { coherentWindow = window; coherentSearchesInWindow = 0 }
-            guard coherentSearchesInWindow < coherentBudget else { return }
-            coherentSearchesInWindow += 1
             lastCoherentStart = absolute
-            coherentSearches &+= 1
             if count > head {
                 raw.withUnsafeBytes { r in
                     rawFormat.complexSamples(r.baseAddress! + (base + head) * width, count: count - head, into: iq.baseAddress! + 2 * head)
                 }
             }
-            // Each decision is checked as it comes: a later pass only when this one fails.
-            func search(at start40: Int) -> CoherentSlicer.Decision? {
-                slicer.decide(iq.baseAddress!, count: count, start40: start40, passes: tuning.coherentPasses,
-                              longestRun: tuning.coherentErasureRun) { decision in
-                    found = check(coherent: decision, at: time)
-                    return found != nil
-                }.last
-            }
-            var start40 = refined.start40
-            var last = search(at: start40)
-            // Decision-directed timing (`Tuning.coherentRetimes`): where the failed decision's
-            // own pulses fit best, searched again; each counts against the budget.
-            for _ in 0..<tuning.coherentRetimes {
-                guard found == nil, let decided = last, coherentSearchesInWindow < coherentBudget else { break }
-                // A near-squitter only while half the window's budget is left: where weak
-                // replies crowd a window, its searches go to fresh starts first.
-                guard let bitCount = Demodulator.retimedLength(downlinkFormat: decided.downlinkFormat,
-                                                               nearSquitters: 2 * coherentSearchesInWindow < coherentBudget) else { break }
-                let better = slicer.retime(iq.baseAddress!, count: count, start40: start40, raw: decided.raw, bitCount: bitCount)
-                guard better != start40 else { break }
-                start40 = better
-                coherentSearchesInWindow += 1
-                coherentSearches &+= 1
-                last = search(at: start40)
-            }
+            found = search(iq.baseAddress!, count: count, start40: refined.start40, from: base, position: s, time: time).found
         }
         return found
+    }
+
+    /// The coherent search (`CoherentSlicer.decide`) of a reply starting `start40` fortieths
+    /// after `iq`'s first sample (`count` interleaved samples from magnitude index `base`),
+    /// each decision checked as it comes, then its decision-directed retimes
+    /// (`Tuning.coherentRetimes`); each search counts against the budget of the window
+    /// magnitude index `position` lies in (`coherentBudget`; for a search under a decoded
+    /// reply, `overlapped`, `overlapBudget`), and none runs once it is spent. A fresh search
+    /// that finds nothing is remembered (`failedSearches`): a stronger reply decoded inside it
+    /// may have been what hid it (`Demodulator.decoded`).
+    /// Returns what was found, and the last decision and the start it was made at.
+    mutating func search(_ iq: UnsafePointer<Float>, count: Int, start40 first40: Int, from base: Int, position: Int, time: Double,
+                         overlapped: Bool = false) -> (found: ParityResult?, last: CoherentSlicer.Decision?, start40: Int) {
+        // The budget counts per window of absolute positions: the same whatever the blocks.
+        let window = (carryStart + UInt64(position)) >> UInt64(NoiseFloor.windowShift)
+        if window != coherentWindow { coherentWindow = window; coherentSearchesInWindow = 0; overlapSearchesInWindow = 0 }
+        let spent: WritableKeyPath<Demodulator, Int> = overlapped ? \.overlapSearchesInWindow : \.coherentSearchesInWindow
+        let budget = overlapped ? overlapBudget : coherentBudget
+        guard self[keyPath: spent] < budget else { return (nil, nil, first40) }
+        self[keyPath: spent] += 1
+        coherentSearches &+= 1
+        let slicer = coherentSlicer
+        var found: ParityResult?
+        // Each decision is checked as it comes: a later pass only when this one fails.
+        func search(at start40: Int) -> CoherentSlicer.Decision? {
+            slicer.decide(iq, count: count, start40: start40, passes: tuning.coherentPasses,
+                          longestRun: tuning.coherentErasureRun) { decision in
+                found = check(coherent: decision, at: time)
+                return found != nil
+            }.last
+        }
+        var start40 = first40
+        var last = search(at: start40)
+        // Decision-directed timing (`Tuning.coherentRetimes`): where the failed decision's
+        // own pulses fit best, searched again; each counts against the budget.
+        for _ in 0..<tuning.coherentRetimes {
+            guard found == nil, let decided = last, self[keyPath: spent] < budget else { break }
+            // A near-squitter only while half the window's budget is left: where weak
+            // replies crowd a window, its searches go to fresh starts first.
+            guard let bitCount = Demodulator.retimedLength(downlinkFormat: decided.downlinkFormat,
+                                                           nearSquitters: 2 * self[keyPath: spent] < budget) else { break }
+            let better = slicer.retime(iq, count: count, start40: start40, raw: decided.raw, bitCount: bitCount)
+            guard better != start40 else { break }
+            start40 = better
+            self[keyPath: spent] += 1
+            coherentSearches &+= 1
+            last = search(at: start40)
+        }
+        if found == nil, !overlapped, tuning.searchesOverlaps {
+            rememberFailedSearch(Int64(carryStart + UInt64(base)) * 40 + Int64(first40))
+        }
+        return (found, last, start40)
     }
 
     /// Whether a preamble the coherent fit placed at `refined` (fortieths from magnitude index
@@ -138,15 +160,22 @@ extension Demodulator {
     /// under `Tuning.quietPower` times the noise's `power` (magnitude units squared); false
     /// when they reach before the carried samples (`Demodulator.lookBack`).
     func isQuiet(before end: Int, power: Double) -> Bool {
+        guard let mean = meanPower(before: end) else { return false }
+        return mean < Double(tuning.quietPower) * power
+    }
+
+    /// The mean power (magnitude units squared) of the `Demodulator.quietSamples` magnitudes
+    /// before index `end`; nil when they reach outside the carried samples.
+    func meanPower(before end: Int) -> Double? {
         let first = end - Demodulator.quietSamples
-        guard first >= 0, end <= magCount else { return false }
-        // In integers: sixteen squares of 15-bit magnitudes stay under 2³⁴, exact (as their
-        // sum in doubles was), without a conversion a sample.
+        guard first >= 0, end <= magCount else { return nil }
+        // In integers: sixteen squares of 15-bit magnitudes stay under 2³⁴, exact, without a
+        // conversion a sample.
         var sum: UInt64 = 0
         mags.withUnsafeBufferPointer { m in
             for i in first..<end { sum &+= UInt64(m[i]) &* UInt64(m[i]) }
         }
-        return Double(sum) < Double(tuning.quietPower) * power * Double(Demodulator.quietSamples)
+        return Double(sum) / Double(Demodulator.quietSamples)
     }
 
     /// Samples whose power `isQuiet` weighs: 16 (6.7 µs at 2.4 MS/s, 8 µs at 2.0).

@@ -8,7 +8,8 @@ extension Demodulator {
     /// Per block of thirty-two positions: the pre-test on the `hot` bytes; where it passes, the
     /// half-bit planes are extended and `PreambleDetector` tests every phase (shape, level,
     /// ratio). Positions with a phase that passes go to `evaluateBest` (ranking, slicing,
-    /// parity); after a frame the loop jumps past it.
+    /// parity); after a frame the loop jumps past it. Once past a decoded reply's tail, the
+    /// look under it (`searchPending`), and past the reply it finds.
     mutating func screen(_ m: UnsafePointer<UInt16>, from: Int, to: Int, available: Int,
                          found: inout [DemodulatedFrame]) -> Int {
         var s = from
@@ -20,6 +21,8 @@ extension Demodulator {
         planes.invalidate()
         var bytes = planes.bytes
         while s < to {
+            // A decoded reply's tail passed with no reply decoded there: the look under it.
+            if pendingOverlap != nil, let end = searchPending(at: s, into: &found), end > s { s = end; continue }
             if s >= floorLimit {
                 let absolute = carryStart + UInt64(s)
                 let floor = Int64(noise.level(at: absolute))
@@ -59,6 +62,11 @@ extension Demodulator {
                 any &= any &- 1
                 screenPasses &+= 1
                 guard tuning.evaluates else { continue }
+                if pendingOverlap != nil, let end = searchPending(at: s + lane, into: &found), end > s + lane {
+                    s = end
+                    jumped = true
+                    break
+                }
                 if let length = evaluateBest(at: s + lane, detected: detector.phases(masks, atLane: lane), weak: detector.weakPhases(masks, atLane: lane),
                                              detector: detector, into: &found) {
                     s = s + lane + length
@@ -68,6 +76,7 @@ extension Demodulator {
             }
             if !jumped { s += lanes }
         }
+        if pendingOverlap != nil, let end = searchPending(at: s, into: &found) { s = max(s, end) }
         return s
     }
 

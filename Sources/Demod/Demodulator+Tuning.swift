@@ -132,6 +132,11 @@ extension Demodulator {
         /// Learn the receive chain's pulse response from strong clean replies
         /// (`PulseLearner`) and fit the coherent pass with it instead of the RTL2832U model.
         public var learnsPulseShape = true
+        /// Search again, with the reply subtracted, where a decoded reply overlaps a weaker
+        /// one (`Demodulator+Overlap`): a coherent search that failed before a reply
+        /// decoded inside it, and a preamble inside the decoded reply; off when the coherent
+        /// pass is.
+        public var searchesOverlaps = true
         /// Whether a candidate phase whose preamble passed only with a failed shape test
         /// (`shapeSlack`) is sliced again by the equalisers (`equalizer16`, `directedPasses`);
         /// the coherent pass is tried either way. nil: the rate's
@@ -192,6 +197,10 @@ extension Demodulator {
     /// Coherent searches per noise-floor window: the tuning's, else the rate's
     /// (`SliceKernels.coherentBudget`).
     var coherentBudget: Int { tuning.coherentBudget ?? kernels.coherentBudget }
+    /// Searches under decoded replies a window (`searchUnder`): their own budget, so they
+    /// never take a fresh start's (on the sweep at 2.0 MS/s and 7 to 8 dB, where the windows'
+    /// budget runs out, sharing it lost as many replies as they found).
+    var overlapBudget: Int { coherentBudget / 8 }
 
     /// Passes of decision-directed slicing: the tuning's, else the rate's
     /// (`SliceKernels.directedPasses`).

@@ -80,6 +80,8 @@ public struct Demodulator: Sendable {
     /// The noise-floor window the coherent budget is being counted in, and the searches in it.
     var coherentWindow: UInt64 = .max
     var coherentSearchesInWindow = 0
+    /// The searches under decoded replies in it (`searchUnder`, `overlapBudget`).
+    var overlapSearchesInWindow = 0
     /// The magnitude slicers' level gate in the current noise window (`pulseThreshold`,
     /// `pulseSumThreshold` of `levelGate`) when the detector applies a weaker one
     /// (`detectionGate`); nil when they are the same.
@@ -89,19 +91,37 @@ public struct Demodulator: Sendable {
     var shapeTolerance: Int32 = 0
     /// The last start (absolute, in fortieths of a sample) the coherent pass searched.
     var lastCoherentStart: Int64 = -1
+    /// The starts (absolute, in fortieths) of the last few coherent searches that failed,
+    /// oldest first: a reply decoded inside one may be what hid it (`Demodulator.decoded`).
+    var failedSearches: [Int64] = []
+    /// A decoded reply to look under once the detector loop has passed its tail
+    /// (`searchPending`).
+    var pendingOverlap: PendingOverlap?
+    /// Searches under decoded replies (`searchUnder`), for tuning and the benchmark.
+    public internal(set) var overlapSearches: UInt64 = 0
+    /// Decoded replies fitted and subtracted to search under them (`searchUnder`).
+    public internal(set) var repliesSubtracted: UInt64 = 0
     /// Samples kept before the next position to examine (`scan`): what `isQuiet` reads before
     /// the earliest start the coherent pass may refine to (a sample and a half before the
-    /// position) and the pulse's reach before it. The learned pulse keeps the model's reach.
+    /// position) and the pulse's reach before it, and the samples under a decoded reply
+    /// (`Demodulator+Overlap`): a failed search it started inside, or itself until the loop
+    /// has passed its tail. The learned pulse keeps the model's reach.
     let lookBack: Int
+    /// Samples a position needs after it before it is examined: two replies' spans (a reply
+    /// decoded there, and one it hides starting before its end: `Demodulator+Overlap`).
+    var lookAhead: Int { 2 * kernels.span }
 
     public init(sampleRate: SampleRate) {
         self.sampleRate = sampleRate
         kernels = SliceKernels(rate: sampleRate)
         planes = HalfBitPlanes(kernels: kernels)
         offsets = SliceKernels.Offsets(kernels, stride: planes.stride)
-        mags = [UInt16](repeating: 0, count: NoiseFloor.windowSize + 2 * (kernels.span + 1) + 16)
+        mags = [UInt16](repeating: 0, count: NoiseFloor.windowSize + 4 * (kernels.span + 1) + 16)
         coherentSlicer = CoherentSlicer(sampleRate: sampleRate)
-        lookBack = Demodulator.quietSamples + coherentSlicer.reach + 3
+        // A failed search a reply decoded later may be searched again (`searchUnder`): it
+        // started at most a reply's length before; a reply looked under (`searchPending`)
+        // starts at most a reply's length, its tail and a block of positions before the loop's.
+        lookBack = 2 * kernels.span + PreambleDetector.lanes + Demodulator.quietSamples + coherentSlicer.reach + 3
         let model = PulseResponse(filter: .rtl2832u, sampleRate: sampleRate)
         pulseResponse = model
         pulseLearner = PulseLearner(prior: model)
@@ -123,6 +143,8 @@ public struct Demodulator: Sendable {
         if block.firstSample != carryStart + UInt64(magCount) || block.format != rawFormat {
             rawFormat = block.format
             magCount = 0
+            pendingOverlap = nil
+            failedSearches = []
             carryStart = block.firstSample
             nextPosition = max(nextPosition, block.firstSample)
         }
@@ -149,7 +171,7 @@ public struct Demodulator: Sendable {
                 statistics.noisePowerSum = noise.powerSum
                 statistics.noiseSamples = noise.estimates
                 done += n
-                scan(limit: magCount - kernels.span, emit: emit)
+                scan(limit: magCount - lookAhead, emit: emit)
             }
         }
     }
@@ -157,20 +179,23 @@ public struct Demodulator: Sendable {
     /// Examines what is left at the end of the input (padding with silence).
     public mutating func finish(emit: (DemodulatedFrame) -> Void) {
         let end = magCount
-        reserve(kernels.span + 1)
+        let padding = lookAhead + 1
+        reserve(padding)
         mags.withUnsafeMutableBufferPointer { m in
-            (m.baseAddress! + end).update(repeating: 0, count: kernels.span + 1)
+            (m.baseAddress! + end).update(repeating: 0, count: padding)
         }
         // Silence: uc8's zero is 127.5, as near as a byte gets.
         let width = rawFormat.bytesPerSample
         let silence: UInt8 = rawFormat == .uc8 ? 128 : 0
         raw.withUnsafeMutableBytes { r in
             _ = r.baseAddress!.advanced(by: end * width).initializeMemory(as: UInt8.self, repeating: silence,
-                                                                           count: (kernels.span + 1) * width)
+                                                                           count: padding * width)
         }
-        magCount += kernels.span + 1
+        magCount += padding
         scan(limit: end, emit: emit)
         magCount = 0
+        pendingOverlap = nil
+        failedSearches = []
     }
 
     /// Examines start positions up to `limit` (relative to `mags`), then drops what no later
@@ -189,8 +214,8 @@ public struct Demodulator: Sendable {
         }
         nextPosition = carryStart + UInt64(s)
         // `lookBack` samples before the next position stay: the coherent pass reads from
-        // one before it (`coherent`) and weighs the quiet before a weak start (`isQuiet`),
-        // whatever the blocks.
+        // one before it (`coherent`), weighs the quiet before a weak start (`isQuiet`) and
+        // searches under a decoded reply (`Demodulator+Overlap`), whatever the blocks.
         let keep = min(s, magCount) - lookBack
         if keep > 0 {
             let rest = magCount - keep

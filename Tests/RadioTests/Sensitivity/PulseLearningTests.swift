@@ -31,10 +31,10 @@ struct PulseLearningTests {
             let count = 140 * rate.hertz / 1_000_000
             var iq = [Float](repeating: 0, count: 2 * count)
             iq.withUnsafeMutableBufferPointer { renderer.add(sent.transmission, into: $0, firstSample: first) }
-            let fitted = iq.withUnsafeBufferPointer { b -> PulseLearner.Fit? in
+            let fitted = iq.withUnsafeBufferPointer { b -> ReplyFit? in
                 let guess = Int(((sent.sample - Double(first)) * 8).rounded()) * 5
                 guard let start = slicer.refineStart(b.baseAddress!, count: count, start40: guess, minimumFit: 0.1) else { return nil }
-                return PulseLearner.fit(b.baseAddress!, count: count, start40: start.start40, frame: sent.transmission.frame, slicer: slicer)
+                return ReplyFit(b.baseAddress!, count: count, start40: start.start40, frame: sent.transmission.frame, slicer: slicer)
             }
             total += fitted?.misfit ?? 1
         }
