@@ -58,13 +58,15 @@ extension Demodulator {
         let longest40 = Int64((16 + 224) * hb40)
         // The failed searches the reply starts inside (a bit or more after their start); those
         // it starts after the end of are of no more use.
-        var hidden: [Int64] = []
-        failedSearches.removeAll { start in
-            let d = detected40 - start
-            if d >= 2 * Int64(hb40) && d < longest40 { hidden.append(start) }
-            return d >= 2 * Int64(hb40)
+        if !failedSearches.isEmpty {
+            var hidden: [Int64] = []
+            failedSearches.removeAll { start in
+                let d = detected40 - start
+                if d >= 2 * Int64(hb40) && d < longest40 { hidden.append(start) }
+                return d >= 2 * Int64(hb40)
+            }
+            if !hidden.isEmpty { _ = searchUnder(frame, at: s, phase: phase, hidden: hidden, into: &found) }
         }
-        if !hidden.isEmpty { _ = searchUnder(frame, at: s, phase: phase, hidden: hidden, into: &found) }
         // The tail: the samples just past the reply's last pulse's reach, not quiet against the
         // noise (`Tuning.quietPower`; before the first floor, any) nor against the reply
         // (`hiddenTailShare` of its pulses' power).
