@@ -57,23 +57,26 @@ extension Demodulator {
         let detected40 = Int64(carryStart + UInt64(s)) * 40 + Int64(40 * kernels.phases[phase] / kernels.resolution)
         let longest40 = Int64((16 + 224) * hb40)
         // The failed searches the reply starts inside (a bit or more after their start); those
-        // it starts after the end of are of no more use.
+        // it starts after the end of are of no more use. One 3.5 µs before it is its own
+        // preamble read a place early (its first two pulses as the later two): on the sweep at
+        // 2.0 MS/s and 12 dB half the failed searches a reply started inside, none of them
+        // hiding a reply.
         if !failedSearches.isEmpty {
             var hidden: [Int64] = []
             failedSearches.removeAll { start in
                 let d = detected40 - start
-                if d >= 2 * Int64(hb40) && d < longest40 { hidden.append(start) }
+                if d >= 2 * Int64(hb40) && d < longest40 && abs(d - 7 * Int64(hb40)) > Int64(hb40 / 2) { hidden.append(start) }
                 return d >= 2 * Int64(hb40)
             }
             if !hidden.isEmpty { _ = searchUnder(frame, at: s, phase: phase, hidden: hidden, into: &found) }
         }
         // The tail: the samples just past the reply's last pulse's reach, not quiet against the
-        // noise (`Tuning.quietPower`; before the first floor, any) nor against the reply
-        // (`hiddenTailShare` of its pulses' power).
+        // noise (`Tuning.quietPower`; before the first floor there is no look) nor against the
+        // reply (`hiddenTailShare` of its pulses' power).
         let tail = s + frameSamples(frame.bitCount) + coherentSlicer.reach + Demodulator.quietSamples + 1
         let pulsePower = level * level * Double(MagnitudeConverter.fullScale) * Double(MagnitudeConverter.fullScale)
-        let least = max(noisePower(at: s).map { Double(tuning.quietPower) * $0 } ?? 0, pulsePower * Demodulator.hiddenTailShare)
-        if let mean = meanPower(before: tail), mean >= least {
+        if let power = noisePower(at: s), let mean = meanPower(before: tail),
+           mean >= max(Double(tuning.quietPower) * power, pulsePower * Demodulator.hiddenTailShare) {
             pendingOverlap = PendingOverlap(frame: frame, start: carryStart + UInt64(s), phase: phase, deadline: carryStart + UInt64(tail))
         }
     }
