@@ -34,16 +34,18 @@ struct OverlapTests {
     }
 
     /// Pairs of DF17 replies, a weak one at `weakSNR` and a strong one 10 dB above it, the
-    /// strong one starting `offset` µs after the weak (negative: before), 2 ms between pairs (about a dozen a noise window: the searches under
-    /// decoded replies have a budget of their own, `Demodulator.overlapBudget`),
-    /// in the sweep's noise; how many weak and strong ones decode, and the false frames.
+    /// strong one starting `offset` µs after the weak (negative: before), 2 ms between pairs
+    /// (about a dozen a noise window: the searches under decoded replies have a budget of their
+    /// own, `Demodulator.overlapBudget`), after 40 ms of noise alone (a first noise floor: there
+    /// is no look under a reply before it), in the sweep's noise; how many weak and strong ones
+    /// decode, and the false frames.
     static func pairs(rate: SampleRate, offset: Int, weakSNR: Double = 12, tuning: Demodulator.Tuning) -> (weak: Int, strong: Int, falseFrames: Int) {
         let scenario = SensitivityScenario(seed: 11, count: 80, snr: weakSNR, sampleRate: rate, fruitRate: 0)
         let frames = scenario.frames().map(\.transmission.frame)
         let pairs = frames.count / 2
         var sent: [SensitivityScenario.Sent] = []
         for p in 0..<pairs {
-            let slot = 200 + 2000 * p
+            let slot = 40_000 + 2000 * p
             let weakStart = slot + max(0, -offset), strongStart = slot + max(0, offset)
             for (frame, start, snr, index) in [(frames[2 * p], weakStart, weakSNR, 0), (frames[2 * p + 1], strongStart, weakSNR + 10, 1)] {
                 let t = Transmission(frame: frame, startTick: UInt64(start) * Transmission.ticksPerMicrosecond + UInt64(p % 7),
@@ -53,7 +55,7 @@ struct OverlapTests {
                                                      sample: Double(t.startTick) / Double(Transmission.ticksPerMicrosecond) * Double(rate.hertz) / 1_000_000))
             }
         }
-        let samples = (200 + 2000 * pairs + 200) * rate.hertz / 1_000_000
+        let samples = (40_000 + 2000 * pairs + 200) * rate.hertz / 1_000_000
         let renderer = ChannelRenderer(channel: scenario.channel, sampleRate: rate)
         var iq = [Float](repeating: 0, count: 2 * samples)
         var noise = ThermalNoise(powerDBFS: scenario.noiseDBFS, seed: 17)
@@ -78,7 +80,7 @@ struct OverlapTests {
         without.searchesOverlaps = false
         let on = Self.pairs(rate: rate, offset: 40, tuning: .init()), off = Self.pairs(rate: rate, offset: 40, tuning: without)
         #expect(on.strong == 40 && off.strong == 40, "strong replies: \(on.strong), \(off.strong) of 40")
-        // 27 and 29 of 40 against none (debug build).
+        // 29 and 27 of 40 against none (debug build).
         #expect(on.weak >= off.weak + 20, "\(rate): weak replies \(on.weak) against \(off.weak) of 40")
         #expect(on.falseFrames == 0 && off.falseFrames == 0)
     }
@@ -89,10 +91,10 @@ struct OverlapTests {
         without.searchesOverlaps = false
         let on = Self.pairs(rate: rate, offset: -30, tuning: .init()), off = Self.pairs(rate: rate, offset: -30, tuning: without)
         #expect(on.strong == 40 && off.strong == 40, "strong replies: \(on.strong), \(off.strong) of 40")
-        // 18 and 4 of 40 against none (debug build): at 2.0 MS/s, where the band limit blurs a
+        // 14 and 5 of 40 against none (debug build): at 2.0 MS/s, where the band limit blurs a
         // preamble's quiet half bits, what is left of the stronger reply and the hidden one's
         // own data offer starts that fit as well as its preamble, and most searches go there.
-        #expect(on.weak >= off.weak + (rate == .rate2_4 ? 12 : 2), "\(rate): weak replies \(on.weak) against \(off.weak) of 40")
+        #expect(on.weak >= off.weak + (rate == .rate2_4 ? 10 : 3), "\(rate): weak replies \(on.weak) against \(off.weak) of 40")
         #expect(on.falseFrames == 0 && off.falseFrames == 0)
     }
 }
