@@ -12,10 +12,9 @@ import RealModule
 ///   decoded (`failedSearches`): searched again at the same start, at once;
 /// - a weaker reply whose preamble lies under the decoded one (the detector loop jumps past a
 ///   decoded reply, so no position showed it): looked for in what is left of the decoded
-///   reply's span, only where the samples after its tail are not quiet (a weaker reply that
-///   starts inside a stronger one runs on past it) and no reply decoded there explains them
-///   (`PendingOverlap`). On a busy real sky a tenth of the replies have such a tail, and most
-///   are the next reply's preamble; on the sweep's skies one in fifty.
+///   reply's span, only where the samples after its tail are loud (a weaker reply that starts
+///   inside a stronger one runs on past it: `hiddenTailShare`) and no reply decoded there, nor
+///   one found under it already, explains them (`PendingOverlap`).
 extension Demodulator {
     /// Failed searches remembered (`failedSearches`).
     static let rememberedFailures = 4
@@ -25,7 +24,7 @@ extension Demodulator {
     /// subtraction is at most about 12 dB weaker, and its data pulses fill about half the
     /// tail. A strong reply's own echoes and filter ringing stay under it: on the dense real
     /// recording (20 M samples, 20 344 replies) the looks fall from 671 (any tail louder than
-    /// `Tuning.quietPower` noise powers) to 56; the sweep's skies read the same replies from
+    /// `Tuning.quietPower` noise powers) to 55; the sweep's skies read the same replies from
     /// a share of 1/100 to 1/10.
     static let hiddenTailShare = 1.0 / 16
 
@@ -48,9 +47,10 @@ extension Demodulator {
 
     /// After a reply `frame` is decoded at magnitude index `s` and phase index `phase` (its
     /// pulses' amplitude `level`, full scale 1): the failed searches it started inside searched
-    /// again with it subtracted (a reply found is appended to `found`), and the reply kept for
-    /// a look under it (`pendingOverlap`) if its tail is loud. A pending reply that this one
-    /// starts before the deadline of is dropped: this reply explains its tail.
+    /// again with it subtracted (a reply found is appended to `found`), and, if none is found
+    /// and its tail is loud, the reply kept for a look under it (`pendingOverlap`). A pending
+    /// reply that this one starts before the deadline of is dropped: this reply explains its
+    /// tail.
     mutating func decoded(_ frame: Frame, at s: Int, phase: Int, level: Double, into found: inout [DemodulatedFrame]) {
         if let pending = pendingOverlap, carryStart + UInt64(s) < pending.deadline { pendingOverlap = nil }
         let hb40 = coherentSlicer.halfBit40
@@ -68,7 +68,11 @@ extension Demodulator {
                 if d >= 2 * Int64(hb40) && d < longest40 && abs(d - 7 * Int64(hb40)) > Int64(hb40 / 2) { hidden.append(start) }
                 return d >= 2 * Int64(hb40)
             }
+            let before = found.count
             if !hidden.isEmpty { _ = searchUnder(frame, at: s, phase: phase, hidden: hidden, into: &found) }
+            // A reply found there runs on under this one: it explains the tail, and a look
+            // under this one would find it again.
+            guard found.count == before else { return }
         }
         // The tail: the samples just past the reply's last pulse's reach, not quiet against the
         // noise (`Tuning.quietPower`; before the first floor there is no look) nor against the
@@ -99,7 +103,7 @@ extension Demodulator {
     /// The reply `frame` decoded at magnitude index `s` and phase index `phase` fitted and
     /// subtracted, then what is left searched: at each of the `hidden` starts (absolute,
     /// fortieths; a reply found is appended to `found`), or with none, for a preamble under it
-    /// (`hiddenStart`, from a preamble's length before its start to its end), returned.
+    /// (`hiddenStarts`, from a preamble's length before its start to its end), returned.
     mutating func searchUnder(_ frame: Frame, at s: Int, phase: Int, hidden: [Int64], into found: inout [DemodulatedFrame]) -> DemodulatedFrame? {
         let hb40 = coherentSlicer.halfBit40
         // From a preamble's length before the reply (or a sample before the earliest hidden
