@@ -37,9 +37,9 @@ struct OverlapTests {
     /// strong one starting `offset` µs after the weak (negative: before), 2 ms between pairs
     /// (about a dozen a noise window: the searches under decoded replies have a budget of their
     /// own, `Demodulator.overlapBudget`), after 40 ms of noise alone (a first noise floor: there
-    /// is no look under a reply before it), in the sweep's noise; how many weak and strong ones
-    /// decode, and the false frames.
-    static func pairs(rate: SampleRate, offset: Int, weakSNR: Double = 12, tuning: Demodulator.Tuning) -> (weak: Int, strong: Int, falseFrames: Int) {
+    /// is no look under a reply before it), in the sweep's noise: the signal (uc8) and what was
+    /// sent.
+    static func pairSignal(rate: SampleRate, offset: Int, weakSNR: Double = 12) -> (bytes: [UInt8], sent: [SensitivityScenario.Sent]) {
         let scenario = SensitivityScenario(seed: 11, count: 80, snr: weakSNR, sampleRate: rate, fruitRate: 0)
         let frames = scenario.frames().map(\.transmission.frame)
         let pairs = frames.count / 2
@@ -64,14 +64,43 @@ struct OverlapTests {
             noise.add(to: buffer)
             scenario.channel.applyFrontEnd(to: buffer)
         }
-        let bytes = SampleQuantizer.quantize(iq, to: .uc8)
+        return (SampleQuantizer.quantize(iq, to: .uc8), sent)
+    }
+
+    /// The frames demodulated from `bytes` (uc8) cut into blocks of `block` samples.
+    static func demodulate(_ bytes: [UInt8], rate: SampleRate, tuning: Demodulator.Tuning = .init(), block: Int = .max) -> [DemodulatedFrame] {
         var demodulator = Demodulator(sampleRate: rate)
         demodulator.tuning = tuning
-        var decoded: [(frame: Frame, sample: UInt64)] = []
-        demodulator.process(SampleBlock(bytes: bytes, format: .uc8, firstSample: 0)) { decoded.append(($0.parity.frame, $0.sampleIndex)) }
-        demodulator.finish { decoded.append(($0.parity.frame, $0.sampleIndex)) }
-        let score = SensitivityScore(sent: sent, decoded: decoded)
+        var frames: [DemodulatedFrame] = []
+        var first = 0
+        while first < bytes.count / 2 {
+            let n = min(block, bytes.count / 2 - first)
+            demodulator.process(SampleBlock(bytes: Array(bytes[(2 * first)..<(2 * (first + n))]), format: .uc8, firstSample: UInt64(first))) { frames.append($0) }
+            first += n
+        }
+        demodulator.finish { frames.append($0) }
+        return frames
+    }
+
+    /// `pairSignal` demodulated with `tuning`: how many weak and strong replies decode, and the
+    /// false frames.
+    static func pairs(rate: SampleRate, offset: Int, weakSNR: Double = 12, tuning: Demodulator.Tuning) -> (weak: Int, strong: Int, falseFrames: Int) {
+        let signal = pairSignal(rate: rate, offset: offset, weakSNR: weakSNR)
+        let frames = demodulate(signal.bytes, rate: rate, tuning: tuning)
+        let score = SensitivityScore(sent: signal.sent, decoded: frames.map { ($0.parity.frame, $0.sampleIndex) })
         return (score.testsDecoded, score.fruitDecoded, score.falseFrames)
+    }
+
+    @Test("Replies read under decoded ones, at the same places, whatever the blocks the samples come in", arguments: [40, -30])
+    func theOutputDoesNotDependOnBlocks(offset: Int) {
+        let signal = Self.pairSignal(rate: .rate2_4, offset: offset)
+        let whole = Self.demodulate(signal.bytes, rate: .rate2_4)
+        var without = Demodulator.Tuning()
+        without.searchesOverlaps = false
+        #expect(whole.count > Self.demodulate(signal.bytes, rate: .rate2_4, tuning: without).count)
+        for block in [7, 4099, 70_001] {
+            #expect(Self.demodulate(signal.bytes, rate: .rate2_4, block: block) == whole, "blocks of \(block)")
+        }
     }
 
     @Test("A weak reply that a reply 10 dB stronger starts inside (40 µs in) is read once the stronger is subtracted", arguments: rates)
