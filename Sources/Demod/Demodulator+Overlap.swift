@@ -35,7 +35,7 @@ extension Demodulator {
         /// Where the reply was sliced: absolute sample and phase index.
         var start: UInt64
         var phase: Int
-        /// The absolute sample after the tail `isQuiet` weighed.
+        /// The absolute sample after the tail weighed (`meanPower`).
         var deadline: UInt64
     }
 
