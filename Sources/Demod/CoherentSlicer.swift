@@ -1,3 +1,4 @@
+import ModeS
 import RealModule
 
 /// Coherent maximum-likelihood sequence detection of one reply, for candidates that every
@@ -74,6 +75,10 @@ struct CoherentSlicer: Sendable {
         var runs: [Run] = []
         /// The decided first five bits: the downlink format they name.
         var downlinkFormat: UInt64 { UInt64(truncatingIfNeeded: raw >> 123) }
+        /// The decided bits cut to a reply `bitCount` (56 or 112) long.
+        func frame(bitCount: Int) -> Frame? {
+            Frame(raw: raw & (bitCount == 112 ? ~0 << 16 : ~0 << 72), bitCount: bitCount)
+        }
     }
 
     /// Bits `first ..< first + length` (0-based) that the fit holds equal, inverted together,

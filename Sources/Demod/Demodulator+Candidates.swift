@@ -25,14 +25,10 @@ extension Demodulator {
         }
         // Pulse energies are in steps × 12-bit magnitudes: back to full scale 1.0.
         let level = Double(best.pulse) * Double(1 << HalfBitPlanes.shift) / Double(4 * kernels.halfBitSteps) / Double(MagnitudeConverter.fullScale)
-        let power = max(level * level, 1e-12)
-        let steps = UInt64(best.start) &* UInt64(kernels.resolution) &+ UInt64(kernels.phases[best.phase])
-        let endOfBit56 = carryStart &* UInt64(kernels.resolution) &+ steps &+ UInt64(128 * kernels.halfBitSteps)
-        let ticks = endOfBit56 &* sampleRate.ticksPerSample / UInt64(kernels.resolution)
-        let frame = DemodulatedFrame(
-            received: ReceivedFrame(frame: best.result.frame, timestamp: ticks, signal: 10 * Double.log10(power)),
-            parity: best.result, sampleIndex: carryStart + UInt64(best.start), score: best.score)
-        count(frame, power: power)
+        let resolution = UInt64(kernels.resolution)
+        let start = (carryStart &+ UInt64(best.start)) &* resolution &+ UInt64(kernels.phases[best.phase])
+        let frame = demodulatedFrame(best.result, start: start, perSample: resolution, halfBit: UInt64(kernels.halfBitSteps),
+                                     power: level * level, score: best.score)
         if tuning.learnsPulseShape, best.result.correctedBits == 0, pulseLearner.isLearning {
             learnPulse(from: best.result.frame, at: best.start, phase: best.phase)
         }
@@ -87,6 +83,21 @@ extension Demodulator {
         var pulse: Int32
         /// Summed bit margins (`margins`).
         var score: Int
+    }
+
+    /// The frame of `result` whose preamble starts at `start` (absolute, in 1/`perSample` of a
+    /// sample, a half bit being `halfBit` of them), received at `power` (linear, full scale 1.0;
+    /// at least 10⁻¹²): timestamped at the end of bit 56 (12 MHz), counted in the statistics.
+    /// Every frame the demodulator emits is built here: sliced (`evaluateBest`, steps) or read
+    /// under another reply (`hiddenFrame`, fortieths).
+    mutating func demodulatedFrame(_ result: ParityResult, start: UInt64, perSample: UInt64, halfBit: UInt64, power: Double, score: Int) -> DemodulatedFrame {
+        let power = max(power, 1e-12)
+        let endOfBit56 = start &+ 128 &* halfBit
+        let frame = DemodulatedFrame(
+            received: ReceivedFrame(frame: result.frame, timestamp: endOfBit56 &* sampleRate.ticksPerSample / perSample, signal: 10 * Double.log10(power)),
+            parity: result, sampleIndex: start / perSample, score: score)
+        count(frame, power: power)
+        return frame
     }
 
     /// Adds an emitted frame, received at `power` (linear, full scale 1.0), to the statistics.

@@ -239,8 +239,7 @@ extension Demodulator {
 
     /// `check(coherent:at:)` for a decision of a format the demodulator takes, `bitCount` long.
     mutating func check(coherent decision: CoherentSlicer.Decision, bitCount: Int, at time: Double) -> ParityResult? {
-        let mask: UInt128 = bitCount == 112 ? ~0 << 16 : ~0 << 72
-        guard let candidate = Frame(raw: decision.raw & mask, bitCount: bitCount) else { return nil }
+        guard let candidate = decision.frame(bitCount: bitCount) else { return nil }
         let syndrome = CRC24.syndrome(of: candidate)
         if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
         let weakest = WeakestBits(CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount, count: 5))

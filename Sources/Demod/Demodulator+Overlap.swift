@@ -154,7 +154,7 @@ extension Demodulator {
                 var outcome = self.search(from, count: available, start40: start40, from: base, position: base + 1, time: time, overlapped: true)
                 if outcome.found == nil, let decided = outcome.last,
                    let bitCount = Demodulator.retimedLength(downlinkFormat: decided.downlinkFormat, nearSquitters: true),
-                   let guess = Frame(raw: decided.raw & (bitCount == 112 ? ~0 << 16 : ~0 << 72), bitCount: bitCount),
+                   let guess = decided.frame(bitCount: bitCount),
                    let hiddenFit = ReplyFit(from, count: available, start40: outcome.start40, frame: guess, slicer: slicer) {
                     iq.update(from: original, count: 2 * count)
                     hiddenFit.subtract(from: from)
@@ -265,13 +265,8 @@ extension Demodulator {
     /// a fit of its decoded bits, counted in the statistics; its score is 0 (the magnitudes
     /// there are mostly the stronger reply's, `DemodulatedFrame.score`).
     mutating func hiddenFrame(_ result: ParityResult, iq: UnsafePointer<Float>, samples: Int, start40: Int, absolute40: Int64) -> DemodulatedFrame {
-        let amplitude = ReplyFit(iq, count: samples, start40: start40, frame: result.frame, slicer: coherentSlicer)?.amplitude ?? 0
-        let power = max(Double(amplitude) * Double(amplitude), 1e-12)
-        let endOfBit56 = UInt64(absolute40) &+ UInt64(128 * coherentSlicer.halfBit40)
-        let frame = DemodulatedFrame(
-            received: ReceivedFrame(frame: result.frame, timestamp: endOfBit56 &* sampleRate.ticksPerSample / 40, signal: 10 * Double.log10(power)),
-            parity: result, sampleIndex: UInt64(absolute40 / 40), score: 0)
-        count(frame, power: power)
-        return frame
+        let amplitude = Double(ReplyFit(iq, count: samples, start40: start40, frame: result.frame, slicer: coherentSlicer)?.amplitude ?? 0)
+        return demodulatedFrame(result, start: UInt64(absolute40), perSample: 40, halfBit: UInt64(coherentSlicer.halfBit40),
+                                power: amplitude * amplitude, score: 0)
     }
 }
