@@ -29,7 +29,7 @@ extension Demodulator {
         let start = (carryStart &+ UInt64(best.start)) &* resolution &+ UInt64(kernels.phases[best.phase])
         let frame = demodulatedFrame(best.result, start: start, perSample: resolution, halfBit: UInt64(kernels.halfBitSteps),
                                      power: level * level, score: best.score)
-        if tuning.learnsPulseShape, best.result.correctedBits == 0, pulseLearner.isLearning {
+        if tuning.learnsPulseShape, best.result.correctedBits == 0, pulseLearner.isLearning, carryStart + UInt64(best.start) >= learnsFrom {
             learnPulse(from: best.result.frame, at: best.start, phase: best.phase)
         }
         if tuning.searchesOverlaps && tuning.coherentPasses > 0 {
@@ -63,7 +63,12 @@ extension Demodulator {
             }
             guard let refined = coherentSlicer.refineStart(iq.baseAddress!, count: count, start40: 40 * kernels.phases[phase] / kernels.resolution,
                                                            minimumFit: 0.5) else { return false }
-            return pulseLearner.observe(iq.baseAddress!, count: count, start40: refined.start40, frame: frame, slicer: coherentSlicer)
+            // Placed by all its pulses, not the preamble's four: a weak reply's preamble
+            // places it a tenth of a sample off often enough to blur what is learned.
+            let start40 = coherentSlicer.retime(iq.baseAddress!, count: count, start40: refined.start40, raw: frame.raw, bitCount: frame.bitCount)
+            let scale = Double(MagnitudeConverter.fullScale)
+            return pulseLearner.observe(iq.baseAddress!, count: count, start40: start40, frame: frame, slicer: coherentSlicer,
+                                        noise: (noisePower(at: s) ?? 0) / (scale * scale))
         }
         guard used else { return }
         learnedInWindow += 1

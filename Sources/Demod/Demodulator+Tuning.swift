@@ -132,6 +132,10 @@ extension Demodulator {
         /// Learn the receive chain's pulse response from strong clean replies
         /// (`PulseLearner`) and fit the coherent pass with it instead of the RTL2832U model.
         public var learnsPulseShape = true
+        /// Read the start of the input twice (`Demodulator+Start.swift`): its first
+        /// `Demodulator.startSamples` once to learn the pulse, then again with it. Only with
+        /// `learnsPulseShape`.
+        public var readsStartTwice = true
         /// Search again, with the reply subtracted, where a decoded reply overlaps a weaker
         /// one (`Demodulator+Overlap`): a coherent search that failed before a reply
         /// decoded inside it, and a preamble inside the decoded reply; off when the coherent

@@ -62,6 +62,13 @@ public struct Demodulator: Sendable {
     var learningWindow: UInt64 = .max
     var learnedInWindow = 0
     var offeredInWindow = 0
+    /// The input's first blocks while they are gathered to be read twice (`readStart`); nil
+    /// once the start has been read (or is not to be read twice), and how many samples they hold.
+    var startBlocks: [SampleBlock]? = []
+    var startBlockSamples = 0
+    /// Replies before this absolute sample are not learned from: the start's first reading
+    /// learned from them already (`readStart`).
+    var learnsFrom: UInt64 = 0
     /// Replies offered to the learner (fits made), for its tests and tuning.
     public internal(set) var pulseOffers: UInt64 = 0
     /// Candidate phases that failed parity and went to the equalisers (`equalizer16`,
@@ -135,8 +142,25 @@ public struct Demodulator: Sendable {
         if bytes > raw.count { raw.append(contentsOf: repeatElement(0, count: bytes - raw.count)) }
     }
 
-    /// Demodulates one block. `emit` receives each frame in order.
+    /// Demodulates one block. `emit` receives each frame in order. The input's first
+    /// `startSamples` are gathered and read twice (`readStart`): their frames come once
+    /// they are all in (or at `finish`).
     public mutating func process(_ block: SampleBlock, emit: (DemodulatedFrame) -> Void) {
+        if startBlocks != nil {
+            guard tuning.readsStartTwice && tuning.learnsPulseShape && tuning.coherentPasses > 0 else {
+                startBlocks = nil
+                return demodulate(block, emit: emit)
+            }
+            startBlocks!.append(block)
+            startBlockSamples += block.sampleCount
+            if startBlockSamples >= Demodulator.startSamples { readStart(emit: emit) }
+            return
+        }
+        demodulate(block, emit: emit)
+    }
+
+    /// `process` once the start is read: demodulates the block.
+    mutating func demodulate(_ block: SampleBlock, emit: (DemodulatedFrame) -> Void) {
         let count = block.sampleCount
         guard count > 0 else { return }
         // A gap (dropped samples) or another format breaks continuity: start afresh at the block.
@@ -178,6 +202,7 @@ public struct Demodulator: Sendable {
 
     /// Examines what is left at the end of the input (padding with silence).
     public mutating func finish(emit: (DemodulatedFrame) -> Void) {
+        if startBlocks != nil { readStart(emit: emit) }
         let end = magCount
         let padding = lookAhead + 1
         reserve(padding)

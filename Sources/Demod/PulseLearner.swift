@@ -28,10 +28,14 @@ import RealModule
 /// dozen nodes), and a solve of the 105 (2.0 MS/s) or 127 (2.4 MS/s) nodes' equations comes
 /// about ten times a run; the budget (`Demodulator.learnedPerWindow`) bounds both.
 ///
-/// Only replies the current model fits well are used (residual under `maximumMisfit` of the
-/// reply's energy): a strong, clean reply with no overlapping one. The misfit shrinks as the
-/// shape converges, so the test is loose enough for the model's error on any of the
-/// `ReceiveFilter` families.
+/// Only replies the current model fits well are used (residual beyond what the noise
+/// explains under `maximumMisfit` of the reply's energy): a clean reply with no overlapping
+/// one. The misfit shrinks as the shape converges, so the test is loose enough for the
+/// model's error on any of the `ReceiveFilter` families. The noise's own share is taken off
+/// first, so that weak replies teach too: where every reply is weak (a sky far away, or a
+/// short recording at 5 dB) the residual of a perfect fit is already a third of the reply's
+/// energy, and the test on the residual alone let through only the replies the noise
+/// happened to spare (a third of them at 5 dB on the wide-band channel).
 struct PulseLearner: Sendable {
     /// Ridge weight towards the model, and the second-difference weight, per node (a reply's
     /// rows add their squared interpolation weights, up to 1 a row, to each node's diagonal:
@@ -72,12 +76,14 @@ struct PulseLearner: Sendable {
     /// Whether enough new replies have come for a solve.
     var isDue: Bool { observations >= nextSolve }
 
-    /// Learns from a reply (as `ReplyFit` takes it) the current pulse fits well. Returns
-    /// whether it was used.
+    /// Learns from a reply (as `ReplyFit` takes it) the current pulse fits well, received with
+    /// noise of power `noise` (full scale 1; 0: unknown, the whole residual counts as misfit).
+    /// Returns whether it was used.
     @discardableResult
-    mutating func observe(_ iq: UnsafePointer<Float>, count: Int, start40: Int, frame: Frame, slicer: CoherentSlicer) -> Bool {
+    mutating func observe(_ iq: UnsafePointer<Float>, count: Int, start40: Int, frame: Frame, slicer: CoherentSlicer,
+                          noise: Double = 0) -> Bool {
         guard isLearning, let fit = ReplyFit(iq, count: count, start40: start40, frame: frame, slicer: slicer),
-              fit.misfit < PulseLearner.maximumMisfit else { return false }
+              fit.misfit - fit.noiseShare(noise) < PulseLearner.maximumMisfit else { return false }
         // One row a sample: two nodes a pulse within reach.
         let nodes = prior.values.count
         let perSample = Double(PulseResponse.nodesPerSample)

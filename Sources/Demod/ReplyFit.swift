@@ -102,6 +102,14 @@ struct ReplyFit {
         self.line = line
     }
 
+    /// The part of `misfit` noise of power `noise` (full scale 1, both arms) accounts for:
+    /// its energy over the samples fitted, over the fitted reply's.
+    func noiseShare(_ noise: Double) -> Float {
+        var energy: Float = 0
+        for v in model { energy += v * v }
+        return Float(noise) * Float(model.count) / (amplitude * amplitude * energy)
+    }
+
     /// Takes the fitted reply out of `iq` (the samples it was fitted on: `model.count` of
     /// them from the first): what is left is the noise and whatever else was on the air.
     func subtract(from iq: UnsafeMutablePointer<Float>) {
