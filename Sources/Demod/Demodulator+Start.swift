@@ -27,6 +27,10 @@ extension Demodulator {
         startBlocks = nil
         startBlockSamples = 0
         var first = self
+        // The copy works in this one's sample buffers (moved, not shared: no copy on write),
+        // which are given back after; what they hold is not needed, the input starts again.
+        mags = []
+        raw = []
         var left = Demodulator.startSamples
         for block in blocks where left > 0 {
             let n = min(left, block.sampleCount)
@@ -35,6 +39,8 @@ extension Demodulator {
             first.demodulate(part) { _ in }
             left -= n
         }
+        swap(&mags, &first.mags)
+        swap(&raw, &first.raw)
         pulseLearner = first.pulseLearner
         pulseResponse = first.pulseResponse
         coherentSlicer = first.coherentSlicer
