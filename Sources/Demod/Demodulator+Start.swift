@@ -5,10 +5,10 @@
 /// has been learned: on a dongle whose filter differs from the RTL2832U model the first
 /// tenths of a second are read with the wrong pulse, and where every reply is weak the
 /// learner needs that long to converge. On a short recording that is much of it (the sweep's
-/// wide-band channel at 5 dB, 0.4 s: 741 of 1000 read, 849 with the pulse learned
-/// beforehand; 2.0 MS/s 455 and 512).
+/// wide-band channel at 5 dB, 0.4 s: 741 of 1000 read, 849 with the pulse learned beforehand
+/// from another recording; 2.0 MS/s 455 and 512; with the start read twice 841 and 508).
 ///
-/// So the first `startSamples` (55 ms at 2.4 MS/s, 66 ms at 2.0) are gathered and
+/// So the first `startSamples` (0.11 s at 2.4 MS/s, 0.13 s at 2.0) are gathered and
 /// demodulated once by a copy of the demodulator, only to learn; the demodulator takes what
 /// it learned and reads them again from the beginning, with the learned pulse, and goes on.
 /// A live receiver's first frames come that much later, once; the output does not depend on

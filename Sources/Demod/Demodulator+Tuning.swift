@@ -134,7 +134,7 @@ extension Demodulator {
         public var learnsPulseShape = true
         /// Read the start of the input twice (`Demodulator+Start.swift`): its first
         /// `Demodulator.startSamples` once to learn the pulse, then again with it. Only with
-        /// `learnsPulseShape`.
+        /// `learnsPulseShape` and the coherent pass (`coherentPasses`), which the pulse serves.
         public var readsStartTwice = true
         /// Search again, with the reply subtracted, where a decoded reply overlaps a weaker
         /// one (`Demodulator+Overlap`): a coherent search that failed before a reply
