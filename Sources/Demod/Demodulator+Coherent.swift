@@ -94,11 +94,14 @@ extension Demodulator {
         coherentSearches &+= 1
         let slicer = coherentSlicer
         var found: ParityResult?
+        // The noise power in full-scale units, for the firm decisions' repair.
+        let scale = Double(MagnitudeConverter.fullScale)
+        let noise = (noisePower(at: base) ?? firstWindowNoisePower(at: base)).map { Float($0 / (scale * scale)) }
         // Each decision is checked as it comes: a later pass only when this one fails.
         func search(at start40: Int) -> CoherentSlicer.Decision? {
             slicer.decide(iq, count: count, start40: start40, passes: tuning.coherentPasses,
                           longestRun: tuning.coherentErasureRun) { decision in
-                found = check(coherent: decision, at: time)
+                found = check(coherent: decision, at: time, noise: noise)
                 return found != nil
             }.last
         }
@@ -148,6 +151,13 @@ extension Demodulator {
     func noisePower(at i: Int) -> Double? {
         let floor = noise.level(at: carryStart + UInt64(i))
         return floor > 0 ? NoiseFloor.noisePower(floor: floor) : nil
+    }
+
+    /// The noise power the start's first reading measured, at magnitude index `i` in the
+    /// input's first window (`firstWindowNoise`); nil elsewhere.
+    func firstWindowNoisePower(at i: Int) -> Double? {
+        guard let known = firstWindowNoise, (carryStart + UInt64(i)) >> UInt64(NoiseFloor.windowShift) == known.window else { return nil }
+        return known.power
     }
 
     /// `isQuiet` before a start at `start40` fortieths from magnitude index `base`, up to the
@@ -231,23 +241,38 @@ extension Demodulator {
     /// unknown-squitter repair on its least reliable error events; failing those (or naming a
     /// format the demodulator does not take), as the squitter it is near
     /// (`checkMisjudgedFormat`).
-    mutating func check(coherent decision: CoherentSlicer.Decision, at time: Double) -> ParityResult? {
+    /// `noise`: the noise power there (full scale 1), nil when unknown.
+    mutating func check(coherent decision: CoherentSlicer.Decision, at time: Double, noise: Float? = nil) -> ParityResult? {
         if let bitCount = Demodulator.replyLength(downlinkFormat: decision.downlinkFormat),
-           let result = check(coherent: decision, bitCount: bitCount, at: time) { return result }
+           let result = check(coherent: decision, bitCount: bitCount, at: time, noise: noise) { return result }
         return checkMisjudgedFormat(decision)
     }
 
     /// `check(coherent:at:)` for a decision of a format the demodulator takes, `bitCount` long.
-    mutating func check(coherent decision: CoherentSlicer.Decision, bitCount: Int, at time: Double) -> ParityResult? {
+    mutating func check(coherent decision: CoherentSlicer.Decision, bitCount: Int, at time: Double, noise: Float? = nil) -> ParityResult? {
         guard let candidate = decision.frame(bitCount: bitCount) else { return nil }
         let syndrome = CRC24.syndrome(of: candidate)
         if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
         let weakest = WeakestBits(CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount, count: 5))
         if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time) { return result }
-        if candidate.isExtendedSquitter { squitterRepairs.coherent &+= 1 }
-        let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: tuning.coherentErasureBits)
-        if let result = Demodulator.repairUnknownSquitter(candidate, syndrome: syndrome, runs: events,
-                                              maximumFlips: tuning.coherentErasureFlips) { return result }
+        let firm = candidate.isExtendedSquitter && isFirm(decision, bitCount: bitCount, noise: noise)
+        if candidate.isExtendedSquitter {
+            if firm { strongSquitterRepairs &+= 1 } else { squitterRepairs.coherent &+= 1 }
+        }
+        let (count, flips) = firm ? (tuning.strongErasureBits, tuning.strongErasureFlips) : (tuning.coherentErasureBits, tuning.coherentErasureFlips)
+        let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: count)
+        if let result = Demodulator.repairUnknownSquitter(candidate, syndrome: syndrome, runs: events, maximumFlips: flips) { return result }
         return nil
+    }
+
+    /// Whether the fit holds `decision`'s bits firmly: the median of its `bitCount` bits'
+    /// reliabilities at least `Tuning.strongDecisionReliability` times the noise power
+    /// `noise` (the reliabilities are squared misfits, full scale 1: noise powers once
+    /// divided by it). False when the noise is unknown or the stronger repair is off.
+    func isFirm(_ decision: CoherentSlicer.Decision, bitCount: Int, noise: Float?) -> Bool {
+        guard let noise, noise > 0, tuning.strongErasureFlips > 0, decision.reliability.count >= bitCount else { return false }
+        var sorted = Array(decision.reliability[0..<bitCount])
+        sorted.sort()
+        return sorted[bitCount / 2] >= tuning.strongDecisionReliability * noise
     }
 }

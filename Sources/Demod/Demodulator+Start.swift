@@ -10,7 +10,9 @@
 ///
 /// So the first `startSamples` (0.11 s at 2.4 MS/s, 0.13 s at 2.0) are gathered and
 /// demodulated once by a copy of the demodulator, only to learn; the demodulator takes what
-/// it learned and reads them again from the beginning, with the learned pulse, and goes on.
+/// it learned (and the first window's noise power, for the firm decisions' repair there:
+/// `firstWindowNoise`) and reads them again from the beginning, with the learned pulse, and
+/// goes on.
 /// A live receiver's first frames come that much later, once; the output does not depend on
 /// how the input is cut into blocks (the first reading ends at the same sample whatever the
 /// blocks).
@@ -41,6 +43,12 @@ extension Demodulator {
         }
         swap(&mags, &first.mags)
         swap(&raw, &first.raw)
+        if let head = blocks.first {
+            let window = head.firstSample >> UInt64(NoiseFloor.windowShift)
+            if let level = first.noise.estimate(ofWindow: window), level > 0 {
+                firstWindowNoise = (window, NoiseFloor.noisePower(floor: level))
+            }
+        }
         pulseLearner = first.pulseLearner
         pulseResponse = first.pulseResponse
         coherentSlicer = first.coherentSlicer

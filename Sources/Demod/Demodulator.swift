@@ -69,6 +69,10 @@ public struct Demodulator: Sendable {
     /// Replies before this absolute sample are not learned from: the start's first reading
     /// learned from them already (`readStart`).
     var learnsFrom: UInt64 = 0
+    /// The noise power (magnitude units squared) the start's first reading measured in the
+    /// input's first window, which has no floor of its own: only the firm decisions' repair
+    /// weighs against it there (`isFirm`); the detector's gates keep their first-window rules.
+    var firstWindowNoise: (window: UInt64, power: Double)?
     /// Replies offered to the learner (fits made), for its tests and tuning.
     public internal(set) var pulseOffers: UInt64 = 0
     /// Candidate phases that failed parity and went to the equalisers (`equalizer16`,
@@ -80,6 +84,9 @@ public struct Demodulator: Sendable {
     /// (`repairUnknownSquitter`), per path: each is one chance for noise to pass
     /// (`ErasureRepair.falseAcceptBound`), counted for the noise benchmark.
     public internal(set) var squitterRepairs: (magnitude: UInt64, coherent: UInt64) = (0, 0)
+    /// Of the coherent path's, those of firm decisions, repaired over more events
+    /// (`Tuning.strongErasureBits`): counted apart, as their bound per decision is larger.
+    public internal(set) var strongSquitterRepairs: UInt64 = 0
     /// Failed coherent decisions checked as an extended squitter whose first bits were
     /// misjudged (`checkMisjudgedFormat`), counted per format tried: each one exact parity
     /// check, one chance in 2²⁴ for noise.
@@ -147,7 +154,7 @@ public struct Demodulator: Sendable {
     /// they are all in (or at `finish`).
     public mutating func process(_ block: SampleBlock, emit: (DemodulatedFrame) -> Void) {
         if startBlocks != nil {
-            guard tuning.readsStartTwice && tuning.learnsPulseShape && tuning.coherentPasses > 0 else {
+            guard tuning.readsStartTwice && tuning.coherentPasses > 0 else {
                 startBlocks = nil
                 return demodulate(block, emit: emit)
             }

@@ -84,6 +84,13 @@ struct NoiseFloor: Sendable {
         filled = 0
     }
 
+    /// The estimate of window `w` itself, once it has been closed (nil before, or once the
+    /// ring has moved on).
+    func estimate(ofWindow w: UInt64) -> UInt16? {
+        let slot = Int(w & 255)
+        return ringWindow[slot] == w ? ring[slot] : nil
+    }
+
     /// The floor in effect at absolute position `index` (0 when unknown).
     func level(at index: UInt64) -> UInt16 {
         let w = index >> UInt64(NoiseFloor.windowShift)
