@@ -44,13 +44,17 @@ extension Demodulator {
         /// `strongErasureFlips` of its `strongErasureBits` least reliable (2 517 syndromes of
         /// 2²⁴, a bound of 1.5 × 10⁻⁴ per decision tried). A real reply's decision is far above
         /// the gate, noise's far under it: on 600 s of noise at 2.0 MS/s the decisions that
-        /// reached the repair had a median reliability of 0.64 noise powers (99 % under 5.4),
-        /// the replies decided at 8 dB on the sweep 7.4 (95 % over 5.8). Ungated, such a repair
-        /// made a false frame on the sweep; gated, on the sweep at 2.0 MS/s 8 and 9 dB
-        /// (seed 1, 1000 frames) 378 → 462 and 742 → 783. 0 flips: off.
+        /// reached the repair had a median reliability of 0.64 noise powers (99 % under 5.4,
+        /// the highest 6.3), the replies decided at 8 dB on the sweep 7.4 (95 % over 5.8).
+        /// Garbled weak replies lie between, and there the larger bound shows: a gate of 5 made
+        /// a false DF17 on the sweep at 2.0 MS/s and 6 dB, one of 6 on the Nyquist-sinc channel
+        /// at 2.0 MS/s and 5 dB; 6.5 none on the sweep and the four filter families at both
+        /// rates. On the sweep at 2.0 MS/s (seed 1, 1000 frames) 7, 8, 9 dB: 98, 378, 742 →
+        /// 110, 451, 782 (a gate of 6: 129, 460, 783; 7: 106, 440, 780; 3 flips of 16 events
+        /// 414 at 8 dB, 4 of 14 441). 0 flips: off.
         public var strongErasureBits = 16
         public var strongErasureFlips = 4
-        public var strongDecisionReliability: Float = 5
+        public var strongDecisionReliability: Float = 6.5
         /// The coherent pass's erasures are error events, not only bits: a run of up to this
         /// many equal bits inverted together (the pulses moved by half a bit, the search's
         /// commonest multi-bit error where the band limit smears pulses) is one event, rated by
