@@ -12,13 +12,7 @@ struct FirmRepairTests {
     /// The test frames decoded of `scenario`, its false frames, and the coherent path's
     /// squitter repairs (plain, firm), with `tuning`.
     static func run(_ scenario: SensitivityScenario, tuning: Demodulator.Tuning = .init()) -> (tests: Int, falseFrames: Int, plain: UInt64, firm: UInt64) {
-        let signal = scenario.render()
-        var demodulator = Demodulator(sampleRate: scenario.sampleRate)
-        demodulator.tuning = tuning
-        var decoded: [(frame: Frame, sample: UInt64)] = []
-        demodulator.process(SampleBlock(bytes: signal.bytes, format: .uc8, firstSample: 0)) { decoded.append(($0.parity.frame, $0.sampleIndex)) }
-        demodulator.finish { decoded.append(($0.parity.frame, $0.sampleIndex)) }
-        let score = SensitivityScore(sent: signal.sent, decoded: decoded)
+        let (demodulator, score) = PulseLearningTests.run(scenario, tuning: tuning)
         return (score.testsDecoded, score.falseFrames, demodulator.squitterRepairs.coherent, demodulator.strongSquitterRepairs)
     }
 
