@@ -27,7 +27,6 @@ extension Demodulator {
     mutating func readStart(emit: (DemodulatedFrame) -> Void) {
         let blocks = startBlocks ?? []
         startBlocks = nil
-        startBlockSamples = 0
         var first = self
         // The copy works in this one's sample buffers (moved, not shared: no copy on write),
         // which are given back after; what they hold is not needed, the input starts again.

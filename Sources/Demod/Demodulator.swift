@@ -63,9 +63,8 @@ public struct Demodulator: Sendable {
     var learnedInWindow = 0
     var offeredInWindow = 0
     /// The input's first blocks while they are gathered to be read twice (`readStart`); nil
-    /// once the start has been read (or is not to be read twice), and how many samples they hold.
+    /// once the start has been read (or is not to be read twice).
     var startBlocks: [SampleBlock]? = []
-    var startBlockSamples = 0
     /// Replies before this absolute sample are not learned from: the start's first reading
     /// learned from them already (`readStart`).
     var learnsFrom: UInt64 = 0
@@ -159,8 +158,7 @@ public struct Demodulator: Sendable {
                 return demodulate(block, emit: emit)
             }
             startBlocks!.append(block)
-            startBlockSamples += block.sampleCount
-            if startBlockSamples >= Demodulator.startSamples { readStart(emit: emit) }
+            if startBlocks!.reduce(0, { $0 + $1.sampleCount }) >= Demodulator.startSamples { readStart(emit: emit) }
             return
         }
         demodulate(block, emit: emit)

@@ -86,6 +86,7 @@ struct NoiseFloor: Sendable {
 
     /// The estimate of window `w` itself, once it has been closed (nil before, or once the
     /// ring has moved on).
+    @inline(__always)
     func estimate(ofWindow w: UInt64) -> UInt16? {
         let slot = Int(w & 255)
         return ringWindow[slot] == w ? ring[slot] : nil
@@ -95,7 +96,6 @@ struct NoiseFloor: Sendable {
     func level(at index: UInt64) -> UInt16 {
         let w = index >> UInt64(NoiseFloor.windowShift)
         guard w > 0 else { return 0 }
-        let slot = Int((w - 1) & 255)
-        return ringWindow[slot] == w - 1 ? ring[slot] : 0
+        return estimate(ofWindow: w - 1) ?? 0
     }
 }
