@@ -8,8 +8,20 @@ extension CoherentSlicer {
     /// A partial selection: the chosen few kept in order as the events go by (a dozen of
     /// about two hundred), not a sort of them all.
     static func leastReliableEvents(_ decision: Decision, bitCount: Int, count: Int) -> [ClosedRange<Int>] {
+        chooseLeastReliable(decision, bitCount: bitCount, count: count).map { ($0.first + 1)...($0.first + $0.length) }
+    }
+
+    /// The reliability of the `count`-th least reliable error event after the DF (as
+    /// `leastReliableEvents` ranks them): the edge of what a repair over `count` events can
+    /// reach. Nil when there are fewer events.
+    static func leastReliableEventEdge(_ decision: Decision, bitCount: Int, count: Int) -> Float? {
+        let chosen = chooseLeastReliable(decision, bitCount: bitCount, count: count)
+        return chosen.count == count ? chosen.last?.reliability : nil
+    }
+
+    private static func chooseLeastReliable(_ decision: Decision, bitCount: Int, count: Int) -> [(reliability: Float, first: Int, length: Int)] {
         guard count > 0 else { return [] }
-        var chosen: [(Float, Int, Int)] = []  // reliability, first (0-based), length
+        var chosen: [(reliability: Float, first: Int, length: Int)] = []
         chosen.reserveCapacity(count + 1)
         func offer(_ key: (Float, Int, Int)) {
             if chosen.count == count, key >= chosen[count - 1] { return }
@@ -22,7 +34,7 @@ extension CoherentSlicer {
         for run in decision.runs where run.first >= 5 && run.first + run.length <= bitCount {
             offer((run.reliability, run.first, run.length))
         }
-        return chosen.map { ($0.1 + 1)...($0.1 + $0.2) }
+        return chosen
     }
 
     /// The `count` least reliable bits after the DF (1-based frame bit numbers, least first;

@@ -238,7 +238,8 @@ extension Demodulator {
 
     /// One decision of the coherent pass checked like a sliced candidate: parity and the
     /// address filter, the known-aircraft repair on its least reliable bits, then the
-    /// unknown-squitter repair on its least reliable error events; failing those (or naming a
+    /// unknown-squitter repair on its least reliable error events, as many as its `hold`
+    /// allows; failing those (or naming a
     /// format the demodulator does not take), as the squitter it is near
     /// (`checkMisjudgedFormat`).
     /// `noise`: the noise power there (full scale 1), nil when unknown.
@@ -255,24 +256,57 @@ extension Demodulator {
         if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
         let weakest = WeakestBits(CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount, count: 5))
         if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time) { return result }
-        let firm = candidate.isExtendedSquitter && isFirm(decision, bitCount: bitCount, noise: noise)
+        let hold = candidate.isExtendedSquitter ? self.hold(decision, bitCount: bitCount, noise: noise) : .loose
         if candidate.isExtendedSquitter {
-            if firm { strongSquitterRepairs &+= 1 } else { squitterRepairs.coherent &+= 1 }
+            switch hold {
+            case .firm: strongSquitterRepairs &+= 1
+            case .steady: steadySquitterRepairs &+= 1
+            case .loose: squitterRepairs.coherent &+= 1
+            }
         }
-        let (count, flips) = firm ? (tuning.strongErasureBits, tuning.strongErasureFlips) : (tuning.coherentErasureBits, tuning.coherentErasureFlips)
+        let (count, flips) = erasures(hold)
         let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: count)
         if let result = Demodulator.repairUnknownSquitter(candidate, syndrome: syndrome, runs: events, maximumFlips: flips) { return result }
         return nil
     }
 
-    /// Whether the fit holds `decision`'s bits firmly: the median of its `bitCount` bits'
-    /// reliabilities at least `Tuning.strongDecisionReliability` times the noise power
-    /// `noise` (the reliabilities are squared misfits, full scale 1: noise powers once
-    /// divided by it). False when the noise is unknown or the stronger repair is off.
-    func isFirm(_ decision: CoherentSlicer.Decision, bitCount: Int, noise: Float?) -> Bool {
-        guard let noise, noise > 0, tuning.strongErasureFlips > 0, decision.reliability.count >= bitCount else { return false }
+    /// How firmly the coherent fit holds a failed squitter decision's bits, which sets how many
+    /// of its least reliable error events the repair may invert (`erasures`): a real reply's
+    /// decision is held far above the noise, noise's own far under it, and a garbled weak
+    /// reply's in between, where a larger repair would find false frames.
+    enum Hold: Equatable {
+        /// The median bit reliability under `Tuning.steadyDecisionReliability` noise powers (or
+        /// the noise unknown): `coherentErasureFlips` of `coherentErasureBits`.
+        case loose
+        /// Between that and `strongDecisionReliability`, the firm repair's edge event under
+        /// `firmEdgeReliability`: `steadyErasureFlips` of `steadyErasureBits`.
+        case steady
+        /// `strongErasureFlips` of `strongErasureBits`.
+        case firm
+    }
+
+    /// The events a repair of a decision held so may use, and how many of them it may invert.
+    func erasures(_ hold: Hold) -> (events: Int, flips: Int) {
+        switch hold {
+        case .loose: (tuning.coherentErasureBits, tuning.coherentErasureFlips)
+        case .steady: (tuning.steadyErasureBits, tuning.steadyErasureFlips)
+        case .firm: (tuning.strongErasureBits, tuning.strongErasureFlips)
+        }
+    }
+
+    /// How firmly the fit holds `decision`'s bits (`Hold`): the median of its `bitCount` bits'
+    /// reliabilities and, between the two gates, its `strongErasureBits`-th least reliable
+    /// event, against the noise power `noise` (the reliabilities are squared misfits, full
+    /// scale 1: noise powers once divided by it). Loose when the noise is unknown or the
+    /// firm repair is off.
+    func hold(_ decision: CoherentSlicer.Decision, bitCount: Int, noise: Float?) -> Hold {
+        guard let noise, noise > 0, tuning.strongErasureFlips > 0, decision.reliability.count >= bitCount else { return .loose }
         var sorted = Array(decision.reliability[0..<bitCount])
         sorted.sort()
-        return sorted[bitCount / 2] >= tuning.strongDecisionReliability * noise
+        let median = sorted[bitCount / 2]
+        if median >= tuning.strongDecisionReliability * noise { return .firm }
+        guard median >= tuning.steadyDecisionReliability * noise else { return .loose }
+        let edge = CoherentSlicer.leastReliableEventEdge(decision, bitCount: bitCount, count: tuning.strongErasureBits)
+        return (edge ?? 0) >= tuning.firmEdgeReliability * noise ? .firm : .steady
     }
 }

@@ -70,7 +70,7 @@ public struct Demodulator: Sendable {
     var learnsFrom: UInt64 = 0
     /// The noise power (magnitude units squared) the start's first reading measured in the
     /// input's first window, which has no floor of its own: only the firm decisions' repair
-    /// weighs against it there (`isFirm`); the detector's gates keep their first-window rules.
+    /// weighs against it there (`hold`); the detector's gates keep their first-window rules.
     var firstWindowNoise: (window: UInt64, power: Double)?
     /// Replies offered to the learner (fits made), for its tests and tuning.
     public internal(set) var pulseOffers: UInt64 = 0
@@ -86,6 +86,8 @@ public struct Demodulator: Sendable {
     /// Of the coherent path's, those of firm decisions, repaired over more events
     /// (`Tuning.strongErasureBits`): counted apart, as their bound per decision is larger.
     public internal(set) var strongSquitterRepairs: UInt64 = 0
+    /// And those of steady decisions (`Hold.steady`), repaired over `Tuning.steadyErasureBits`.
+    public internal(set) var steadySquitterRepairs: UInt64 = 0
     /// Failed coherent decisions checked as an extended squitter whose first bits were
     /// misjudged (`checkMisjudgedFormat`), counted per format tried: each one exact parity
     /// check, one chance in 2²⁴ for noise.

@@ -30,6 +30,8 @@ struct NoiseBenchmark {
         var squitterRepairs: (magnitude: UInt64, coherent: UInt64) = (0, 0)
         /// The coherent path's repairs of firm decisions (`Demodulator.strongSquitterRepairs`).
         var strongSquitterRepairs: UInt64 = 0
+        /// And of steady ones (`Demodulator.steadySquitterRepairs`).
+        var steadySquitterRepairs: UInt64 = 0
         /// The coherent pass's format guesses (`Demodulator.formatGuesses`).
         var formatGuesses: UInt64 = 0
         /// False accepts the repairs' bound expects (attempts × bound per path, and the coherent
@@ -46,11 +48,11 @@ struct NoiseBenchmark {
             let row = measure(rate: rates[i])
             rows.withLock { $0.append(row) }
         }
-        line(" rate | seconds | false frames | new aircraft | preambles/s | coherent/s | squitter repairs (magnitude, coherent, coherent firm) | bound expects | ns/sample")
+        line(" rate | seconds | false frames | new aircraft | preambles/s | coherent/s | squitter repairs (magnitude, coherent, coherent steady, coherent firm) | bound expects | ns/sample")
         for row in rows.withLock({ $0 }).sorted(by: { $0.rate.hertz > $1.rate.hertz }) {
             let span = Double(row.samples) / Double(row.rate.hertz)
             line("\(row.rate) | \(format(span, 0)) | \(row.falseFrames) | \(row.newAddresses.count) | \(format(Double(row.preambles) / span, 0)) | "
-                 + "\(format(Double(row.coherentSearches) / span, 1)) | \(row.squitterRepairs.magnitude), \(row.squitterRepairs.coherent), \(row.strongSquitterRepairs) | "
+                 + "\(format(Double(row.coherentSearches) / span, 1)) | \(row.squitterRepairs.magnitude), \(row.squitterRepairs.coherent), \(row.steadySquitterRepairs), \(row.strongSquitterRepairs) | "
                  + "\(format(row.expected, 3)) | \(format(row.nanosecondsPerSample, 2))")
             if row.falseFrames > 0 {
                 line("       false frames: " + row.framesByDF.keys.sorted().map { "DF\($0) ×\(row.framesByDF[$0]!)" }.joined(separator: ", "))
@@ -82,9 +84,11 @@ struct NoiseBenchmark {
         row.coherentSearches = demodulator.coherentSearches
         row.squitterRepairs = demodulator.squitterRepairs
         row.strongSquitterRepairs = demodulator.strongSquitterRepairs
+        row.steadySquitterRepairs = demodulator.steadySquitterRepairs
         row.formatGuesses = demodulator.formatGuesses
         row.expected = Double(row.squitterRepairs.magnitude) * ErasureRepair.falseAcceptBound(erasures: tuning.unknownRepairBits, maximumFlips: tuning.unknownRepairBits)
             + Double(row.squitterRepairs.coherent) * ErasureRepair.falseAcceptBound(erasures: tuning.coherentErasureBits, maximumFlips: tuning.coherentErasureFlips)
+            + Double(row.steadySquitterRepairs) * ErasureRepair.falseAcceptBound(erasures: tuning.steadyErasureBits, maximumFlips: tuning.steadyErasureFlips)
             + Double(row.strongSquitterRepairs) * ErasureRepair.falseAcceptBound(erasures: tuning.strongErasureBits, maximumFlips: tuning.strongErasureFlips)
             + Double(row.formatGuesses) / Double(1 << 24)
         row.nanosecondsPerSample = cpu * 1e9 / Double(max(row.samples, 1))

@@ -37,9 +37,13 @@ struct NoiseBenchCommandTests {
             // And each format guess of the coherent pass, one exact parity check: 2⁻²⁴.
             // The firm decisions' repairs at theirs (more events, a larger bound), few on noise.
             let firmBound = ErasureRepair.falseAcceptBound(erasures: tuning.strongErasureBits, maximumFlips: tuning.strongErasureFlips)
+            let steadyBound = ErasureRepair.falseAcceptBound(erasures: tuning.steadyErasureBits, maximumFlips: tuning.steadyErasureFlips)
+            #expect(coherentBound < steadyBound && steadyBound < firmBound)
+            #expect((row.steadySquitterRepairs + row.strongSquitterRepairs) * 10 <= max(attempts.coherent, 10),
+                    "\(row.rate): \(row.steadySquitterRepairs) steady of \(attempts.coherent)")
             #expect(row.strongSquitterRepairs * 10 <= max(attempts.coherent, 10), "\(row.rate): \(row.strongSquitterRepairs) firm of \(attempts.coherent)")
             let bound = Double(attempts.magnitude) * magnitudeBound + Double(attempts.coherent) * coherentBound
-                + Double(row.strongSquitterRepairs) * firmBound + Double(row.formatGuesses) / Double(1 << 24)
+                + Double(row.steadySquitterRepairs) * steadyBound + Double(row.strongSquitterRepairs) * firmBound + Double(row.formatGuesses) / Double(1 << 24)
             #expect(abs(row.expected - bound) <= 1e-12 * max(1, bound), "\(row.rate): \(row.expected) for \(attempts)")
         }
         var lines: [String] = []
