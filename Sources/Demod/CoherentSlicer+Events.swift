@@ -8,7 +8,13 @@ extension CoherentSlicer {
     /// A partial selection: the chosen few kept in order as the events go by (a dozen of
     /// about two hundred), not a sort of them all.
     static func leastReliableEvents(_ decision: Decision, bitCount: Int, count: Int) -> [ClosedRange<Int>] {
-        chooseLeastReliable(decision, bitCount: bitCount, count: count).map { ($0.first + 1)...($0.first + $0.length) }
+        ratedLeastReliableEvents(decision, bitCount: bitCount, count: count).runs
+    }
+
+    /// `leastReliableEvents` with each event's reliability (squared misfit, as `reliability`).
+    static func ratedLeastReliableEvents(_ decision: Decision, bitCount: Int, count: Int) -> (runs: [ClosedRange<Int>], reliabilities: [Float]) {
+        let chosen = chooseLeastReliable(decision, bitCount: bitCount, count: count)
+        return (chosen.map { ($0.first + 1)...($0.first + $0.length) }, chosen.map(\.reliability))
     }
 
     /// The reliability of the `count`-th least reliable error event after the DF (as

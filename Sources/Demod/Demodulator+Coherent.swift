@@ -265,8 +265,16 @@ extension Demodulator {
             }
         }
         let (count, flips) = erasures(hold)
-        let events = CoherentSlicer.leastReliableEvents(decision, bitCount: bitCount, count: count)
-        if let result = Demodulator.repairUnknownSquitter(candidate, syndrome: syndrome, runs: events, maximumFlips: flips) { return result }
+        let events = CoherentSlicer.ratedLeastReliableEvents(decision, bitCount: bitCount, count: count)
+        // With the noise known, each event's reliability over the noise power is its
+        // log-likelihood ratio: a pattern less likely than a random syndrome's solution is
+        // refused (`Tuning.weighsRepairs`).
+        var ceiling = Float.infinity
+        if tuning.weighsRepairs, let noise, noise > 0 {
+            ceiling = ErasureRepair.likelihoodCeiling(erasures: count, maximumFlips: flips) * noise
+        }
+        if let result = Demodulator.repairUnknownSquitter(candidate, syndrome: syndrome, runs: events.runs, maximumFlips: flips,
+                                                          costs: events.reliabilities, ceiling: ceiling) { return result }
         return nil
     }
 

@@ -104,14 +104,18 @@ extension Demodulator {
     /// `repairUnknownSquitter` over error events that each invert a run of bits (the coherent
     /// pass's least reliable bits and runs of equal bits, `CoherentSlicer.leastReliableEvents`):
     /// at most `maximumFlips` events, the same bound per event as per position.
-    static func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, runs: [ClosedRange<Int>], maximumFlips: Int) -> ParityResult? {
+    /// `costs` and `ceiling`: the events' log-likelihood ratios, and the most the inverted
+    /// ones may sum to (`ErasureRepair.repair(syndrome:maximumFlips:costs:ceiling:)`).
+    static func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, runs: [ClosedRange<Int>], maximumFlips: Int,
+                                      costs: [Float] = [], ceiling: Float = .infinity) -> ParityResult? {
         guard candidate.isExtendedSquitter, maximumFlips > 0 else { return nil }
         return repairUnknownSquitter(candidate, syndrome: syndrome, solver: ErasureRepair(runs: runs, bitCount: candidate.bitCount),
-                                     maximumFlips: maximumFlips)
+                                     maximumFlips: maximumFlips, costs: costs, ceiling: ceiling)
     }
 
-    private static func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, solver: ErasureRepair, maximumFlips: Int) -> ParityResult? {
-        guard let (mask, flips) = solver.repair(syndrome: syndrome, maximumFlips: maximumFlips),
+    private static func repairUnknownSquitter(_ candidate: Frame, syndrome: UInt32, solver: ErasureRepair, maximumFlips: Int,
+                                              costs: [Float] = [], ceiling: Float = .infinity) -> ParityResult? {
+        guard let (mask, flips) = solver.repair(syndrome: syndrome, maximumFlips: maximumFlips, costs: costs, ceiling: ceiling),
               let frame = Frame(raw: candidate.raw ^ mask, bitCount: candidate.bitCount) else { return nil }
         return ParityResult(frame: frame, outcome: .corrected(bits: flips), address: UInt32(frame.bits(9, 32)), interrogatorID: nil)
     }

@@ -67,6 +67,11 @@ extension Demodulator {
         /// 2.0 MS/s (seed 1, 1000 frames) 7, 8 dB: 110, 451 → 125, 456 (each alone: the edge
         /// 113, 453; the steady repair 124, 454); no new false frame there or on the families
         /// at either rate. The median gate alone at 5 made 462 at 8 dB, with those five false.
+        /// The coherent repairs weigh what they invert: a solution whose events' reliabilities
+        /// sum to more than `ErasureRepair.likelihoodCeiling` noise powers (each event's
+        /// reliability over the noise power is its log-likelihood ratio; 8.8 for a firm
+        /// decision's 4 of 16) is refused, being less likely than a random syndrome's solution.
+        public var weighsRepairs = true
         public var steadyDecisionReliability: Float = 5
         public var firmEdgeReliability: Float = 2.2
         public var steadyErasureBits = 15

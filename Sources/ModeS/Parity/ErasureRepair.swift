@@ -1,3 +1,5 @@
+import RealModule
+
 /// Repair of bit errors at positions a receiver marked as unreliable, by solving the parity
 /// equations over GF(2): erasure decoding of the Mode S CRC (Annex 10 Vol IV §3.1.2.3.3).
 ///
@@ -117,10 +119,36 @@ public struct ErasureRepair: Sendable {
     /// bits): the mask and how many bits it inverts.
     @inlinable
     public func repair(syndrome: UInt32, maximumFlips: Int) -> (mask: UInt128, flips: Int)? {
+        repair(syndrome: syndrome, maximumFlips: maximumFlips, costs: [], ceiling: .infinity)
+    }
+
+    /// `repair`, refused also when the events the solution inverts cost more than `ceiling`
+    /// in all (`costs[i]`: the i-th given event's; events past its end cost nothing). With
+    /// each event's cost its log-likelihood ratio (how much less likely the received signal
+    /// is with that event inverted), the sum says how unlikely the whole error pattern is:
+    /// `likelihoodCeiling` is where it becomes less likely than a random syndrome's solution.
+    @inlinable
+    public func repair(syndrome: UInt32, maximumFlips: Int, costs: [Float], ceiling: Float) -> (mask: UInt128, flips: Int)? {
         guard let (mask, events) = solveEvents(syndrome: syndrome) else { return nil }
         let used = events.nonzeroBitCount
         guard used > 0, used <= maximumFlips, mask != 0 else { return nil }
+        var cost: Float = 0
+        var rest = events
+        while rest != 0 {
+            let i = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            if i < costs.count { cost += costs[i] }
+        }
+        guard cost <= ceiling else { return nil }
         return (mask, mask.nonzeroBitCount)
+    }
+
+    /// The summed log-likelihood ratio (natural log) at which an error pattern among
+    /// `erasures` events, at most `maximumFlips` of them, is as likely as a random syndrome's
+    /// having a solution (`falseAcceptBound`): −ln(bound). 8.8 for 4 of 16, 10.3 for 3 of 15,
+    /// 10.9 for 3 of 12.
+    public static func likelihoodCeiling(erasures n: Int, maximumFlips t: Int) -> Float {
+        Float(-Double.log(falseAcceptBound(erasures: n, maximumFlips: t)))
     }
 
     /// The probability that a random syndrome (a candidate that is not a reply) has a

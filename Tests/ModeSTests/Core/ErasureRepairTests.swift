@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ModeS
 
@@ -44,6 +45,30 @@ struct ErasureRepairTests {
         // A clean frame needs nothing: no repair to take.
         #expect(solver.solve(syndrome: 0) == 0)
         #expect(solver.repair(syndrome: 0, maximumFlips: 3) == nil)
+    }
+
+    @Test func aPatternWhoseEventsCostMoreThanTheCeilingIsRefused() {
+        let positions = [20, 33, 47, 58, 71, 88, 90, 101]
+        let solver = ErasureRepair(positions: positions, bitCount: 112)
+        // Bits 33 and 90 (events 1 and 6) wrong: costs 1.5 + 4.0 = 5.5.
+        let damaged = Self.squitter.flipping(bit: 33).flipping(bit: 90)
+        let syndrome = CRC24.syndrome(of: damaged)
+        let costs: [Float] = [0.5, 1.5, 2, 2, 3, 3, 4, 4]
+        let taken = solver.repair(syndrome: syndrome, maximumFlips: 3, costs: costs, ceiling: 5.5)
+        #expect(taken.map { Frame(raw: damaged.raw ^ $0.mask, bitCount: 112) } == Self.squitter)
+        #expect(solver.repair(syndrome: syndrome, maximumFlips: 3, costs: costs, ceiling: 5.4) == nil)
+        // Without costs, or with no ceiling, the plain repair.
+        #expect(solver.repair(syndrome: syndrome, maximumFlips: 3)?.mask == taken?.mask)
+        #expect(solver.repair(syndrome: syndrome, maximumFlips: 3, costs: [], ceiling: 0)?.mask == taken?.mask)
+    }
+
+    /// The ceiling is where a pattern's likelihood, e^−ceiling, equals the bound.
+    @Test func theLikelihoodCeilingIsMinusTheLogOfTheBound() {
+        for (n, t, expected) in [(16, 4, Float(8.8)), (15, 3, 10.3), (12, 3, 10.9)] {
+            let ceiling = ErasureRepair.likelihoodCeiling(erasures: n, maximumFlips: t)
+            #expect(abs(ceiling - expected) < 0.05, "\(n), \(t): \(ceiling)")
+            #expect(abs(exp(-Double(ceiling)) / ErasureRepair.falseAcceptBound(erasures: n, maximumFlips: t) - 1) < 1e-5)
+        }
     }
 
     /// The bound is exact: of all 2²⁴ syndromes, the solver repairs with at most t bits exactly

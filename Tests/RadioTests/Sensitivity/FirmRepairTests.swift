@@ -79,6 +79,20 @@ struct FirmRepairTests {
         #expect(without.firm == 0)
     }
 
+    @Test("A firm decision's repair whose inverted events are less likely than a random syndrome's solution is refused")
+    func unlikelyRepairsAreRefused() {
+        // Held out from the sweep's tuning (seed 2, the Nyquist-sinc channel, 2.0 MS/s, 8 dB): one
+        // firm decision (median reliability 10.7 noise powers) solved by inverting four events
+        // whose reliabilities sum to 11.8 noise powers, over the 8.8 of its bound: a false DF17.
+        let scenario = SensitivityScenario(seed: 2, count: 1000, snr: 8, sampleRate: .rate2_0, channel: .realistic(.nyquistSinc), fruitRate: 200)
+        var unweighed = Demodulator.Tuning()
+        unweighed.weighsRepairs = false
+        let weighed = Self.run(scenario), plain = Self.run(scenario, tuning: unweighed)
+        #expect(plain.falseFrames == 1)
+        #expect(weighed.falseFrames == 0)
+        #expect(weighed.tests >= plain.tests - 2, "\(weighed.tests) weighed, \(plain.tests) not")
+    }
+
     @Test("On noise the decisions that reach the repair are neither firm nor steady", arguments: [SampleRate.rate2_0, .rate2_4])
     func noiseDecisionsAreNotFirm(rate: SampleRate) {
         // 12 000 noise-only "frames" of 400 µs: 4.8 s of noise.
