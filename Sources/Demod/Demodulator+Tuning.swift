@@ -67,15 +67,19 @@ extension Demodulator {
         /// 2.0 MS/s (seed 1, 1000 frames) 7, 8 dB: 110, 451 → 125, 456 (each alone: the edge
         /// 113, 453; the steady repair 124, 454); no new false frame there or on the families
         /// at either rate. The median gate alone at 5 made 462 at 8 dB, with those five false.
-        /// The coherent repairs weigh what they invert: a solution whose events' reliabilities
-        /// sum to more than `ErasureRepair.likelihoodCeiling` noise powers (each event's
-        /// reliability over the noise power is its log-likelihood ratio; 8.8 for a firm
-        /// decision's 4 of 16) is refused, being less likely than a random syndrome's solution.
-        public var weighsRepairs = true
         public var steadyDecisionReliability: Float = 5
         public var firmEdgeReliability: Float = 2.2
         public var steadyErasureBits = 15
         public var steadyErasureFlips = 3
+        /// The coherent repairs weigh what they invert: a solution whose events' reliabilities
+        /// sum to more than `ErasureRepair.likelihoodCeiling` noise powers (each event's
+        /// reliability over the noise power is its log-likelihood ratio; 8.8 for a firm
+        /// decision's 4 of 16) is refused, being less likely than a random syndrome's solution.
+        /// Held out from the tuning above (seed 2, Nyquist sinc, 2.0 MS/s, 8 dB) a firm decision
+        /// was repaired into a false DF17 by events summing to 11.8; refusing such repairs costs
+        /// 1 to 3 of 1000 at some, mostly strong, points of the sweep and the families, where
+        /// FRUIT rather than noise garbled the bits. Off: the repairs as before.
+        public var weighsRepairs = true
         /// The coherent pass's erasures are error events, not only bits: a run of up to this
         /// many equal bits inverted together (the pulses moved by half a bit, the search's
         /// commonest multi-bit error where the band limit smears pulses) is one event, rated by
