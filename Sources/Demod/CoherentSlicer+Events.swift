@@ -17,14 +17,6 @@ extension CoherentSlicer {
         return (chosen.map { ($0.first + 1)...($0.first + $0.length) }, chosen.map(\.reliability))
     }
 
-    /// The reliability of the `count`-th least reliable error event after the DF (as
-    /// `leastReliableEvents` ranks them): the edge of what a repair over `count` events can
-    /// reach. Nil when there are fewer events.
-    static func leastReliableEventEdge(_ decision: Decision, bitCount: Int, count: Int) -> Float? {
-        let chosen = chooseLeastReliable(decision, bitCount: bitCount, count: count)
-        return chosen.count == count ? chosen.last?.reliability : nil
-    }
-
     private static func chooseLeastReliable(_ decision: Decision, bitCount: Int, count: Int) -> [(reliability: Float, first: Int, length: Int)] {
         guard count > 0 else { return [] }
         var chosen: [(reliability: Float, first: Int, length: Int)] = []

@@ -256,16 +256,19 @@ extension Demodulator {
         if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
         let weakest = WeakestBits(CoherentSlicer.leastReliable(decision.reliability, bitCount: bitCount, count: 5))
         if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time) { return result }
-        let hold = candidate.isExtendedSquitter ? self.hold(decision, bitCount: bitCount, noise: noise) : .loose
-        if candidate.isExtendedSquitter {
-            switch hold {
-            case .firm: strongSquitterRepairs &+= 1
-            case .steady: steadySquitterRepairs &+= 1
-            case .loose: squitterRepairs.coherent &+= 1
-            }
+        guard candidate.isExtendedSquitter else { return nil }
+        // One selection of events serves the hold and the repair: a looser hold's fewer events
+        // are the first of the firm repair's, ranked alike.
+        let ranked = CoherentSlicer.ratedLeastReliableEvents(decision, bitCount: bitCount,
+                                                             count: max(tuning.strongErasureBits, tuning.steadyErasureBits, tuning.coherentErasureBits))
+        let hold = self.hold(decision, bitCount: bitCount, noise: noise, ranked: ranked.reliabilities)
+        switch hold {
+        case .firm: strongSquitterRepairs &+= 1
+        case .steady: steadySquitterRepairs &+= 1
+        case .loose: squitterRepairs.coherent &+= 1
         }
         let (count, flips) = erasures(hold)
-        let events = CoherentSlicer.ratedLeastReliableEvents(decision, bitCount: bitCount, count: count)
+        let events = (runs: Array(ranked.runs.prefix(count)), reliabilities: Array(ranked.reliabilities.prefix(count)))
         // With the noise known, each event's reliability over the noise power is its
         // log-likelihood ratio: a pattern less likely than a random syndrome's solution is
         // refused (`Tuning.weighsRepairs`).
@@ -304,17 +307,18 @@ extension Demodulator {
 
     /// How firmly the fit holds `decision`'s bits (`Hold`): the median of its `bitCount` bits'
     /// reliabilities and, between the two gates, its `strongErasureBits`-th least reliable
-    /// event, against the noise power `noise` (the reliabilities are squared misfits, full
-    /// scale 1: noise powers once divided by it). Loose when the noise is unknown or the
-    /// firm repair is off.
-    func hold(_ decision: CoherentSlicer.Decision, bitCount: Int, noise: Float?) -> Hold {
+    /// event (of `ranked`, the events' reliabilities least first:
+    /// `CoherentSlicer.ratedLeastReliableEvents`), against the noise power `noise` (the
+    /// reliabilities are squared misfits, full scale 1: noise powers once divided by it).
+    /// Loose when the noise is unknown or the firm repair is off.
+    func hold(_ decision: CoherentSlicer.Decision, bitCount: Int, noise: Float?, ranked: [Float]) -> Hold {
         guard let noise, noise > 0, tuning.strongErasureFlips > 0, decision.reliability.count >= bitCount else { return .loose }
         var sorted = Array(decision.reliability[0..<bitCount])
         sorted.sort()
         let median = sorted[bitCount / 2]
         if median >= tuning.strongDecisionReliability * noise { return .firm }
         guard median >= tuning.steadyDecisionReliability * noise else { return .loose }
-        let edge = CoherentSlicer.leastReliableEventEdge(decision, bitCount: bitCount, count: tuning.strongErasureBits)
-        return (edge ?? 0) >= tuning.firmEdgeReliability * noise ? .firm : .steady
+        let edge = ranked.count >= tuning.strongErasureBits ? ranked[tuning.strongErasureBits - 1] : 0
+        return edge >= tuning.firmEdgeReliability * noise ? .firm : .steady
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// held so, noise's are not, so the larger bounds per decision are paid on few of noise's.
 struct FirmRepairTests {
     /// The test frames decoded of `scenario`, its false frames, and the coherent path's
-    /// squitter repairs (plain, firm), with `tuning`.
+    /// squitter repairs (loose, steady, firm), with `tuning`.
     static func run(_ scenario: SensitivityScenario, tuning: Demodulator.Tuning = .init())
         -> (tests: Int, falseFrames: Int, plain: UInt64, steady: UInt64, firm: UInt64) {
         let (demodulator, score) = PulseLearningTests.run(scenario, tuning: tuning)
@@ -37,7 +37,9 @@ struct FirmRepairTests {
         func hold(median: Float, edge: Float, noise: Float? = noise, with tuning: Demodulator.Tuning = tuning) -> Demodulator.Hold {
             var d = demodulator
             d.tuning = tuning
-            return d.hold(Self.decision(median: median, low: low(edge: edge), noise: noise ?? 1e-3), bitCount: 112, noise: noise)
+            let decision = Self.decision(median: median, low: low(edge: edge), noise: noise ?? 1e-3)
+            let ranked = CoherentSlicer.ratedLeastReliableEvents(decision, bitCount: 112, count: tuning.strongErasureBits).reliabilities
+            return d.hold(decision, bitCount: 112, noise: noise, ranked: ranked)
         }
         let between = (tuning.steadyDecisionReliability + tuning.strongDecisionReliability) / 2
         #expect(hold(median: tuning.strongDecisionReliability + 0.1, edge: 1.5) == .firm, "over the firm gate: the edge does not matter")
