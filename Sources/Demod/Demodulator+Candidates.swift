@@ -139,36 +139,58 @@ extension Demodulator {
     /// slicers skip it (a faint preamble).
     mutating func evaluate(at s: Int, phases: UInt8, coherentOnly: Bool = false) -> Accepted? {
         planes.ensureEnergies(upTo: s - planes.origin + kernels.maxOffset + 2)
-        return evaluate(at: s, phases: phases, entry: planes.entries + (s - planes.origin),
-                 preamble: offsets.preamble, bits: offsets.bits, coherentOnly: coherentOnly)
+        let e = planes.entries + (s - planes.origin)
+        // Most candidates of a busy sky have no plausible phase: they stop here, before the
+        // slicing's call.
+        let ranking = Demodulator.rank(e, phases: phases, preamble: offsets.preamble, tolerance: shapeTolerance)
+        guard ranking.count > 0 else { return nil }
+        return evaluate(at: s, ranking: ranking, entry: e, preamble: offsets.preamble, bits: offsets.bits, coherentOnly: coherentOnly)
     }
 
-    mutating func evaluate(at s: Int, phases: UInt8, entry e: UnsafePointer<Int16>,
-                           preamble: UnsafePointer<Int>, bits: UnsafePointer<Int>, coherentOnly: Bool = false) -> Accepted? {
-        // Rank the phases by preamble correlation; slice only the best few.
-        var ranked: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)  // packed: score << 3 | index
+    /// The phases of a candidate ranked by preamble correlation (`Demodulator.rank`).
+    struct Ranking {
+        /// Best first once sorted: score << 3 | phase index, `count` of them.
+        var ranked: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
+        /// Per phase index: the preamble's summed pulse energy (plane units).
         var pulses: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
-        // Phases whose mean pulse energy is above twice the mean quiet (5·P > 4·Q, the
-        // detector's strict ratio on full energies): the only ones the magnitude slicers
-        // read when weak preambles are let through (`Tuning.weakPreambles`).
+        /// Phases whose mean pulse energy is above twice the mean quiet (5·P > 4·Q, the
+        /// detector's strict ratio on full energies): the only ones the magnitude slicers
+        /// read when weak preambles are let through (`Tuning.weakPreambles`).
         var strict: UInt8 = 0
         var count = 0
+    }
+
+    /// The phases `phases` at the plane entry `e` whose preamble shape is plausible
+    /// (`isPlausibleShape`, with `tolerance` > 0), scored by correlation, unsorted.
+    @inline(__always)
+    static func rank(_ e: UnsafePointer<Int16>, phases: UInt8, preamble: UnsafePointer<Int>, tolerance: Int32) -> Ranking {
+        var r = Ranking()
         var set = phases
         while set != 0 {
             let index = set.trailingZeroBitCount
             set &= set &- 1
             let o = preamble + index * SliceKernels.preambleWindows
-            if shapeTolerance > 0, !Demodulator.isPlausibleShape(e, o, tolerance: shapeTolerance) { continue }
+            if tolerance > 0, !Demodulator.isPlausibleShape(e, o, tolerance: tolerance) { continue }
             var pulse: Int32 = 0, quiet: Int32 = 0
             for j in 0..<4 { pulse &+= Int32(e[o[j]]) }
             for j in 4..<SliceKernels.preambleWindows { quiet &+= Int32(e[o[j]]) }
             let score = (pulse &* 5 &- quiet &* 2) >> 3
-            if pulse &* 5 > quiet &* 4 { strict |= 1 << UInt8(index) }
-            withUnsafeMutableBytes(of: &ranked) { $0.storeBytes(of: score << 3 | Int32(index), toByteOffset: count * 4, as: Int32.self) }
-            withUnsafeMutableBytes(of: &pulses) { $0.storeBytes(of: pulse, toByteOffset: index * 4, as: Int32.self) }
-            count += 1
+            if pulse &* 5 > quiet &* 4 { r.strict |= 1 << UInt8(index) }
+            let count = r.count
+            withUnsafeMutableBytes(of: &r.ranked) { $0.storeBytes(of: score << 3 | Int32(index), toByteOffset: count * 4, as: Int32.self) }
+            withUnsafeMutableBytes(of: &r.pulses) { $0.storeBytes(of: pulse, toByteOffset: index * 4, as: Int32.self) }
+            r.count += 1
         }
-        guard count > 0 else { return nil }
+        return r
+    }
+
+    /// The candidate at start sample `s` (plane entry `e`) with its phases ranked (`ranking`,
+    /// at least one): slices the best few, then the equalisers and the coherent pass.
+    mutating func evaluate(at s: Int, ranking: Ranking, entry e: UnsafePointer<Int16>,
+                           preamble: UnsafePointer<Int>, bits: UnsafePointer<Int>, coherentOnly: Bool = false) -> Accepted? {
+        var ranked = ranking.ranked
+        var pulses = ranking.pulses
+        let strict = ranking.strict, count = ranking.count
         statistics.preambles += 1
         // Best first (insertion sort of at most five).
         withUnsafeMutableBytes(of: &ranked) { raw in
