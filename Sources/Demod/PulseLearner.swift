@@ -17,8 +17,8 @@ import RealModule
 /// the model's value and noise does not make it ragged), and the result normalised to the
 /// model's area (the fitted amplitude absorbs any gain). Starting from the model, the shape
 /// converges as replies come: solves at 16, 32, 64 … observations, the last at
-/// `maximumObservations` (at most 8 replies a noise window, 250 to 300 a second: about 2 s of
-/// a busy sky), after which the shape is fixed. A solve is taken only when it explains the
+/// `maximumObservations` (at most 8 replies a noise window, 250 to 300 a second: about half a
+/// second of a busy sky), after which the shape is fixed. A solve is taken only when it explains the
 /// replies significantly better than the model (`solve`), so on a dongle the model already
 /// describes nothing changes. On the real recording at 2.0 MS/s it learns from 48 replies in
 /// its 0.18 s and takes a pulse sharper than the model's (peak 0.81 against 0.73): that
@@ -45,10 +45,13 @@ struct PulseLearner: Sendable {
     /// The most residual energy, as a fraction of the fitted reply's, of a reply to learn from.
     static let maximumMisfit: Float = 0.3
     /// Observations after which the shape is fixed.
-    /// (Each observation costs a fit and a few tens of thousands of multiply-adds into the
-    /// normal equations: on the dense recording 2 048 of them were a fifth of the run's CPU;
-    /// 512 rows of a few hundred samples each fix ~100 nodes far more tightly than needed.)
-    static let maximumObservations = 512
+    /// (Each observation costs a start refinement, a retiming, a fit and a few tens of
+    /// thousands of multiply-adds into the normal equations: on the dense recording 2 048 of
+    /// them were a fifth of the run's CPU, 512 about 8 % (`perf`). 128 replies of a few
+    /// hundred samples each still put hundreds of rows on every one of the ~100 nodes: the
+    /// sweep, the four filter families at both rates and the real recordings read the same
+    /// frames with 128 as with 512.)
+    static let maximumObservations = 128
 
     /// The model the solve is regularised towards.
     let prior: PulseResponse
