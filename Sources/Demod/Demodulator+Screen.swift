@@ -36,6 +36,10 @@ extension Demodulator {
                 // Before the first floor (0) the tolerance is off, like the level gate.
                 let tolerance = shapeTolerance16
                 shapeTolerance = tolerance > 0 ? Int32(pulseThreshold(floor: floor, each: tolerance)) : 0
+                if tuning.screensWeakLanes {
+                    detector.tolerance = Int16(clamping: shapeTolerance)
+                    detector.loudLimit = coherentLoudLimit(floor: floor)
+                }
                 let windowEnd = ((absolute >> UInt64(NoiseFloor.windowShift)) + 1) << UInt64(NoiseFloor.windowShift)
                 floorLimit = s + Int(windowEnd - absolute)
                 planes.invalidate()
@@ -80,6 +84,19 @@ extension Demodulator {
         return s
     }
 
+    /// The summed pulse energy (the detector's ratio units: plane energies / 16) from which
+    /// the coherent pass refuses a candidate as too loud (`coherentAdmission`) for a noise
+    /// floor in magnitude units; 0: none (no limit at this rate, no coherent pass, or no floor
+    /// yet).
+    func coherentLoudLimit(floor: Int64) -> Int16 {
+        guard let limit = kernels.coherentLevelLimit, tuning.coherentPasses > 0 else { return 0 }
+        // `coherentAdmission`: allowed when pulse · each < 4 · 16 · limit · loud, pulse in
+        // plane units. A sum of energies / 16 is at most pulse / 16, so one at or above the
+        // limit rounded up is refused there too.
+        let loud = Int64(pulseThreshold(floor: floor))
+        return Int16(clamping: (4 * Int64(limit) * loud + levelGate.each - 1) / levelGate.each)
+    }
+
     /// The preamble detector for this rate and tuning (shape slack, ratio).
     func makeDetector() -> PreambleDetector {
         var detector = PreambleDetector(phases: kernels.phases.count, stride: kernels.detectionStride, slack: tuning.shapeSlack + kernels.extraShapeSlack)
@@ -106,11 +123,16 @@ extension Demodulator {
     }
 
     /// Thirty-two detector results (vector and scalar) at `m` for tests: they must agree.
-    mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16, summedAbove: Int16 = 0) -> (simd: PreambleDetector.PhaseMasks, scalar: PreambleDetector.PhaseMasks) {
+    /// `tolerance` and `loudLimit`: the weak lanes' screening (`PreambleDetector.tolerance`,
+    /// `loudLimit`).
+    mutating func detectorMasks(_ m: UnsafePointer<UInt16>, available: Int, loudAbove: Int16, summedAbove: Int16 = 0,
+                                tolerance: Int16 = 0, loudLimit: Int16 = 0) -> (simd: PreambleDetector.PhaseMasks, scalar: PreambleDetector.PhaseMasks) {
         planes.fill(m, origin: 0, available: available, loudAbove: loudAbove)
         planes.ensureBytes(upTo: PreambleDetector.reach)
         var detector = makeDetector()
         detector.summedAbove = summedAbove
+        detector.tolerance = tolerance
+        detector.loudLimit = loudLimit
         return (detector.detect(planes.bytes, at: 0, offsets.preamble), detector.detectLanes(planes.bytes, at: 0, offsets.preamble, lanes: PreambleDetector.lanes))
     }
 }

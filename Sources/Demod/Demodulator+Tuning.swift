@@ -170,6 +170,13 @@ extension Demodulator {
         /// Whether a faint preamble needs the quiet samples before it (`faintPreambles`); false
         /// only to measure what the test saves.
         public var faintNeedsQuiet = true
+        /// Whether the detector drops the lanes of weak and faint preambles (those under the
+        /// strict ratio, the coherent pass's alone) that the ranking's shape tolerance
+        /// (`shapeTolerance16`) or the coherent pass's level limit
+        /// (`SliceKernels.coherentLevelLimit`) would refuse (`PreambleDetector.tolerance`,
+        /// `loudLimit`): on the dense real sky a third of the detector's passes, the same
+        /// frames. False only to measure what it saves.
+        public var screensWeakLanes = true
         /// Learn the receive chain's pulse response from strong clean replies
         /// (`PulseLearner`) and fit the coherent pass with it instead of the RTL2832U model.
         public var learnsPulseShape = true

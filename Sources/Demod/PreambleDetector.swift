@@ -33,6 +33,17 @@ struct PreambleDetector {
     /// The level the four pulses' summed energy must exceed, in the ratio's units (plane
     /// energies / 16); set per noise-floor window (`Demodulator.pulseSumThreshold`). 0: any.
     var summedAbove: Int16 = 0
+    /// A lane whose preamble misses the strict ratio (the coherent pass's alone) is dropped
+    /// when its later pulses fall under their quiet neighbours by this much or more, in plane
+    /// units (`Demodulator.isPlausibleShape`, which the ranking applies to every phase); set
+    /// per noise-floor window (`Demodulator.shapeTolerance`). 0: no such test.
+    var tolerance: Int16 = 0
+    /// A lane whose preamble misses the strict ratio is dropped, too, when its pulses sum to
+    /// this or more (the ratio's units): too loud for the coherent pass, which refuses it
+    /// (`Demodulator.coherentAdmission`); set per noise-floor window. 0: no such test.
+    var loudLimit: Int16 = 0
+    /// Whether lanes that miss the strict ratio face `tolerance` and `loudLimit`.
+    var screensWeak: Bool { (tolerance > 0 || loudLimit > 0) && ratio != PreambleDetector.strictRatio }
     /// The pulse/quiet ratio test as `pulse · ratio.times + pulse >> ratio.shift > 2 · quiet`
     /// (sums of 4 pulses and 10 quiet half bits, energies / 16: no product overflows `Int16`):
     /// (2, 1), mean pulse above twice the mean quiet, the magnitude slicers' test
@@ -117,8 +128,32 @@ struct PreambleDetector {
     @inline(__always)
     func ratioMasks(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> (ratio: UInt16, weak: UInt16) {
         let (pulse, quiet) = PreambleDetector.sums(e, o)
-        let passed = PreambleDetector.bits(passes(pulse, quiet, ratio))
-        return (passed, tellsFaint ? PreambleDetector.bits(passes(pulse, quiet, PreambleDetector.weakRatio)) : passed)
+        var passed = passes(pulse, quiet, ratio)
+        var weak = tellsFaint ? passes(pulse, quiet, PreambleDetector.weakRatio) : passed
+        if screensWeak {
+            // Most weak preambles of a busy sky lie in other replies' data, which fills their
+            // quiet half bits, or are loud: dropped here, not one by one in the ranking or the
+            // coherent pass's admission.
+            var kept = tolerance > 0 ? plausible(e, o) : SIMDMask<SIMD16<Int16>>(repeating: true)
+            if loudLimit > 0 { kept = kept .& (pulse .< SIMD16<Int16>(repeating: loudLimit)) }
+            kept = kept .| passes(pulse, quiet, PreambleDetector.strictRatio)
+            passed = passed .& kept
+            weak = weak .& kept
+        }
+        return (PreambleDetector.bits(passed), PreambleDetector.bits(weak))
+    }
+
+    /// Sixteen positions' later pulses (2, 7, 9) against their quiet neighbours (half bits 1,
+    /// 6, 8): each falls under them by less than `tolerance` (`Demodulator.isPlausibleShape`).
+    @inline(__always)
+    func plausible(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> SIMDMask<SIMD16<Int16>> {
+        @inline(__always) func load(_ i: Int) -> SIMD16<Int16> {
+            e.loadUnaligned(fromByteOffset: o[i] &* 2, as: SIMD16<Int16>.self)
+        }
+        let p2 = load(1), p7 = load(2), p9 = load(3), h1 = load(4), h6 = load(8), h8 = load(9)
+        let limit = SIMD16<Int16>(repeating: tolerance)
+        // Energies are under 2¹⁵ / 1.3: no difference wraps.
+        return ((h1 &- p2) .< limit) .& ((h6 &- p7) .< limit) .& ((h8 &- p7) .< limit) .& ((h8 &- p9) .< limit)
     }
 
     /// Sixteen positions' summed pulse and quiet energies (plane energies / 16, see `ratioMask`).
@@ -178,7 +213,14 @@ struct PreambleDetector {
         var pulse: Int16 = 0, quiet: Int16 = 0
         for i in 0..<4 { pulse &+= e[o[i]] >> 4 }
         for i in 4..<SliceKernels.preambleWindows { quiet &+= e[o[i]] >> 4 }
-        return pulse &* ratio.times &+ pulse >> ratio.shift > quiet << 1 && pulse > summedAbove
+        guard pulse &* ratio.times &+ pulse >> ratio.shift > quiet << 1 && pulse > summedAbove else { return false }
+        guard screensWeak else { return true }
+        let strict = PreambleDetector.strictRatio
+        if pulse &* strict.times &+ pulse >> strict.shift > quiet << 1 { return true }
+        if loudLimit > 0 && pulse >= loudLimit { return false }
+        guard tolerance > 0 else { return true }
+        let p2 = e[o[1]], p7 = e[o[2]], p9 = e[o[3]], h1 = e[o[4]], h6 = e[o[8]], h8 = e[o[9]]
+        return h1 &- p2 < tolerance && h6 &- p7 < tolerance && h8 &- p7 < tolerance && h8 &- p9 < tolerance
     }
 
     /// Sixteen bytes of 0 or 1 (lane i in byte i of `low`, lane 8 + i in byte i of `high`,

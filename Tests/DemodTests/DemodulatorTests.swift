@@ -174,6 +174,20 @@ struct DemodulatorTests {
                   }
                 }
             }
+            // The weak lanes' screening (shape tolerance, level limit), on the faint detector.
+            for (tolerance, loudLimit): (Int16, Int16) in [(2000, 0), (0, 1500), (2000, 1500), (300, 600)] {
+                var d = Demodulator(sampleRate: rate)
+                var passes = 0
+                mags.withUnsafeBufferPointer { m in
+                    for s in stride(from: 0, to: 5000 - d.kernels.span, by: 16) {
+                        let (simd, scalar) = d.detectorMasks(m.baseAddress! + s, available: 6000 - s, loudAbove: 3000, summedAbove: 0,
+                                                             tolerance: tolerance, loudLimit: loudLimit)
+                        #expect(simd == scalar, "rate \(rate) tolerance \(tolerance) loud limit \(loudLimit) at \(s)")
+                        passes += simd.low.nonzeroBitCount + simd.high.nonzeroBitCount
+                    }
+                }
+                #expect(passes > 0)
+            }
         }
     }
 
@@ -426,5 +440,16 @@ struct ResampledRecordingTests {
         // 4 160 of 5 376 (the first noise window, a sixth of the recording, has no floor yet and
         // no such test; on the dense sky of the README, 100 M samples, half are dropped).
         #expect(10 * d.statistics.preambles < 8 * e.statistics.preambles, "\(d.statistics.preambles) of \(e.statistics.preambles)")
+    }
+
+    @Test("At 2.4 MS/s the detector drops the weak preambles the ranking's shape tolerance or the coherent pass's level limit would refuse (the default): the recording reads the same frames from fewer detector passes")
+    func weakLanesAreScreenedAt2_4() throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent("modes1-2m4.bin")))
+        var unscreened = Demodulator.Tuning()
+        unscreened.screensWeakLanes = false
+        let (frames, d) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16)
+        let (unscreenedFrames, e) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16, tuning: unscreened)
+        #expect(frames == unscreenedFrames)
+        #expect(10 * d.screenPasses < 9 * e.screenPasses, "\(d.screenPasses) of \(e.screenPasses)")
     }
 }
