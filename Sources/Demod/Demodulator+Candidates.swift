@@ -56,11 +56,8 @@ extension Demodulator {
         guard s >= 0, count > 0 else { return }
         offeredInWindow += 1
         pulseOffers &+= 1
-        let width = rawFormat.bytesPerSample
         let used = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq -> Bool in
-            raw.withUnsafeBytes { r in
-                rawFormat.complexSamples(r.baseAddress! + s * width, count: count, into: iq.baseAddress!)
-            }
+            rawSamples(from: s, count: count, into: iq.baseAddress!)
             guard let refined = coherentSlicer.refineStart(iq.baseAddress!, count: count, start40: 40 * kernels.phases[phase] / kernels.resolution,
                                                            minimumFit: 0.5) else { return false }
             // Placed by all its pulses, not the preamble's four: a weak reply's preamble

@@ -38,16 +38,13 @@ extension Demodulator {
         let base = s - back
         let count = min(kernels.span + back, magCount - base)
         guard s >= 0, count > 0 else { return nil }
-        let width = rawFormat.bytesPerSample
         let slicer = coherentSlicer
         var found: ParityResult?
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq in
             // The preamble's samples first: most candidates stop at the start's refinement
             // (it reads under 30 samples), the rest of the reply only for a search.
             let head = min(count, 40)
-            raw.withUnsafeBytes { r in
-                rawFormat.complexSamples(r.baseAddress! + base * width, count: head, into: iq.baseAddress!)
-            }
+            rawSamples(from: base, count: head, into: iq.baseAddress!)
             let detected40 = 40 * back + 40 * kernels.phases[phase] / kernels.resolution
             var found40 = slicer.refineStart(iq.baseAddress!, count: head, start40: detected40, minimumFit: tuning.coherentFit)
             // A start that explains too little for `coherentFit` is looked for again with the
@@ -64,9 +61,7 @@ extension Demodulator {
             guard abs(absolute - lastCoherentStart) > 60, isWorthSearching(refined, at: base) else { return }
             lastCoherentStart = absolute
             if count > head {
-                raw.withUnsafeBytes { r in
-                    rawFormat.complexSamples(r.baseAddress! + (base + head) * width, count: count - head, into: iq.baseAddress! + 2 * head)
-                }
+                rawSamples(from: base + head, count: count - head, into: iq.baseAddress! + 2 * head)
             }
             found = search(iq.baseAddress!, count: count, start40: refined.start40, from: base, position: s, time: time).found
         }

@@ -115,16 +115,13 @@ extension Demodulator {
         let hi = min(magCount, s + frameSamples(frame.bitCount) + kernels.span + 2)
         guard s >= 1, hi > s + 32 else { return nil }
         let count = hi - lo
-        let width = rawFormat.bytesPerSample
         let slicer = coherentSlicer
         let power = noisePower(at: s)
         var later: DemodulatedFrame?
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 4 * count) { buffer in
             // The samples as they came (`original`), and what is left of them (`iq`).
             let iq = buffer.baseAddress!, original = iq + 2 * count
-            raw.withUnsafeBytes { r in
-                rawFormat.complexSamples(r.baseAddress! + lo * width, count: count, into: original)
-            }
+            rawSamples(from: lo, count: count, into: original)
             iq.update(from: original, count: 2 * count)
             // The decoded reply: placed by its preamble, then by its whole pulse train, fitted
             // and taken out.

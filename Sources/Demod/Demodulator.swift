@@ -46,10 +46,22 @@ public struct Demodulator: Sendable {
     var carryStart: UInt64 = 0
     /// The next absolute sample index to examine as a preamble start.
     var nextPosition: UInt64 = 0
-    /// The raw samples behind `mags[0 ..< magCount]` (in `rawFormat`), for the coherent pass
-    /// (`CoherentSlicer`), which needs the carrier phase that magnitudes drop.
+    /// The raw samples behind `mags` (in `rawFormat`), for the coherent pass (`CoherentSlicer`),
+    /// which needs the carrier phase that magnitudes drop: `raw` holds those of
+    /// `mags[0 ..< magCount]`, except while `demodulate` runs, when the block's own samples
+    /// are read where they are (`blockRaw`) and `raw` holds only those carried from before it;
+    /// read through `rawSamples`.
     var raw: [UInt8] = []
     var rawFormat: SampleFormat = .uc8
+    /// While `demodulate` runs: the block's bytes and the `mags` index of its first sample
+    /// (negative once the carry has moved past it). nil otherwise.
+    var blockRaw: BlockBytes?
+    /// `@unchecked Sendable`: the pointer is only set, and read, inside the `demodulate` call
+    /// whose block it points into.
+    struct BlockBytes: @unchecked Sendable {
+        let bytes: UnsafeRawPointer
+        var first: Int
+    }
     /// The coherent sequence detector for this rate, fitting with the learned pulse.
     var coherentSlicer: CoherentSlicer
     /// Learns the pulse response from strong clean replies (`Tuning.learnsPulseShape`).
@@ -181,21 +193,21 @@ public struct Demodulator: Sendable {
         }
         // Work in chunks so the carried buffer stays small whatever the block size.
         let chunk = NoiseFloor.windowSize
+        let width = block.format.bytesPerSample
         var done = 0
         block.bytes.withUnsafeBytes { input in
+            // The block's raw samples are read in place (`rawSamples`); only what the next
+            // block needs is copied, at the end.
+            blockRaw = BlockBytes(bytes: input.baseAddress!, first: magCount)
             while done < count {
                 let n = min(chunk, count - done)
                 let old = magCount
                 reserve(n)
                 let first = carryStart + UInt64(old)
                 mags.withUnsafeMutableBufferPointer { m in
-                    let bytes = UnsafeRawBufferPointer(rebasing: input[(done * block.format.bytesPerSample)...])
+                    let bytes = UnsafeRawBufferPointer(rebasing: input[(done * width)...])
                     MagnitudeConverter.convert(bytes, format: block.format, count: n, into: m.baseAddress! + old)
                     noise.add(UnsafeBufferPointer(rebasing: m[old ..< old + n]), first: first)
-                }
-                let width = block.format.bytesPerSample
-                raw.withUnsafeMutableBytes { r in
-                    r.baseAddress!.advanced(by: old * width).copyMemory(from: input.baseAddress! + done * width, byteCount: n * width)
                 }
                 magCount += n
                 statistics.samplesProcessed += UInt64(n)
@@ -204,6 +216,30 @@ public struct Demodulator: Sendable {
                 done += n
                 scan(limit: magCount - lookAhead, emit: emit)
             }
+            // The carried samples' raw bytes into `raw`, after those from before the block.
+            let from = max(0, blockRaw!.first)
+            if magCount > from {
+                raw.withUnsafeMutableBytes { r in
+                    r.baseAddress!.advanced(by: from * width)
+                        .copyMemory(from: blockRaw!.bytes + (from - blockRaw!.first) * width, byteCount: (magCount - from) * width)
+                }
+            }
+            blockRaw = nil
+        }
+    }
+
+    /// Raw samples `mags[from ..< from + count]` as interleaved I/Q floats (`SampleFormat.complexSamples`):
+    /// from `raw`, or while `demodulate` runs from the block itself for its own samples.
+    func rawSamples(from: Int, count: Int, into out: UnsafeMutablePointer<Float>) {
+        let width = rawFormat.bytesPerSample
+        let split = min(from + count, max(from, blockRaw?.first ?? from + count))
+        if split > from {
+            raw.withUnsafeBytes { r in
+                rawFormat.complexSamples(r.baseAddress! + from * width, count: split - from, into: out)
+            }
+        }
+        if let block = blockRaw, from + count > split {
+            rawFormat.complexSamples(block.bytes + (split - block.first) * width, count: from + count - split, into: out + 2 * (split - from))
         }
     }
 
@@ -254,10 +290,15 @@ public struct Demodulator: Sendable {
             mags.withUnsafeMutableBufferPointer { m in
                 m.baseAddress!.update(from: m.baseAddress! + keep, count: rest)
             }
+            // `raw` holds the samples before the block's (all of them outside `demodulate`).
             let width = rawFormat.bytesPerSample
-            raw.withUnsafeMutableBytes { r in
-                r.baseAddress!.copyMemory(from: r.baseAddress! + keep * width, byteCount: rest * width)
+            let rawEnd = blockRaw.map { min(max(0, $0.first), magCount) } ?? magCount
+            if rawEnd > keep {
+                raw.withUnsafeMutableBytes { r in
+                    r.baseAddress!.copyMemory(from: r.baseAddress! + keep * width, byteCount: (rawEnd - keep) * width)
+                }
             }
+            blockRaw?.first -= keep
             magCount = rest
             carryStart += UInt64(keep)
         }
