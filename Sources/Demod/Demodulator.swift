@@ -230,16 +230,18 @@ public struct Demodulator: Sendable {
 
     /// Raw samples `mags[from ..< from + count]` as interleaved I/Q floats (`SampleFormat.complexSamples`):
     /// from `raw`, or while `demodulate` runs from the block itself for its own samples.
-    func rawSamples(from: Int, count: Int, into out: UnsafeMutablePointer<Float>) {
-        let width = rawFormat.bytesPerSample
+    /// (Mutating only so that the demodulator's mutating paths, where it is called from
+    /// closures, do not copy the whole demodulator for it.)
+    mutating func rawSamples(from: Int, count: Int, into out: UnsafeMutablePointer<Float>) {
+        let width = rawFormat.bytesPerSample, format = rawFormat
         let split = min(from + count, max(from, blockRaw?.first ?? from + count))
         if split > from {
             raw.withUnsafeBytes { r in
-                rawFormat.complexSamples(r.baseAddress! + from * width, count: split - from, into: out)
+                format.complexSamples(r.baseAddress! + from * width, count: split - from, into: out)
             }
         }
         if let block = blockRaw, from + count > split {
-            rawFormat.complexSamples(block.bytes + (split - block.first) * width, count: from + count - split, into: out + 2 * (split - from))
+            format.complexSamples(block.bytes + (split - block.first) * width, count: from + count - split, into: out + 2 * (split - from))
         }
     }
 
