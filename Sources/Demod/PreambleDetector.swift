@@ -144,7 +144,9 @@ struct PreambleDetector {
     }
 
     /// Sixteen positions' later pulses (2, 7, 9) against their quiet neighbours (half bits 1,
-    /// 6, 8): each falls under them by less than `tolerance` (`Demodulator.isPlausibleShape`).
+    /// 6, 8): each falls under them by less than `tolerance` (`Demodulator.isPlausibleShape`,
+    /// which the scalar twin calls: pulse 7 and 9 against half bit 8 is its
+    /// `h8 − min(p7, p9)`).
     @inline(__always)
     func plausible(_ e: UnsafeRawPointer, _ o: UnsafePointer<Int>) -> SIMDMask<SIMD16<Int16>> {
         @inline(__always) func load(_ i: Int) -> SIMD16<Int16> {
@@ -218,9 +220,7 @@ struct PreambleDetector {
         let strict = PreambleDetector.strictRatio
         if pulse &* strict.times &+ pulse >> strict.shift > quiet << 1 { return true }
         if loudLimit > 0 && pulse >= loudLimit { return false }
-        guard tolerance > 0 else { return true }
-        let p2 = e[o[1]], p7 = e[o[2]], p9 = e[o[3]], h1 = e[o[4]], h6 = e[o[8]], h8 = e[o[9]]
-        return h1 &- p2 < tolerance && h6 &- p7 < tolerance && h8 &- p7 < tolerance && h8 &- p9 < tolerance
+        return tolerance == 0 || Demodulator.isPlausibleShape(e, o, tolerance: Int32(tolerance))
     }
 
     /// Sixteen bytes of 0 or 1 (lane i in byte i of `low`, lane 8 + i in byte i of `high`,
