@@ -217,14 +217,15 @@ public struct Demodulator: Sendable {
                 scan(limit: magCount - lookAhead, emit: emit)
             }
             // The carried samples' raw bytes into `raw`, after those from before the block.
-            let from = max(0, blockRaw!.first)
+            let block = blockRaw!
+            blockRaw = nil
+            let from = max(0, block.first)
             if magCount > from {
                 raw.withUnsafeMutableBytes { r in
                     r.baseAddress!.advanced(by: from * width)
-                        .copyMemory(from: blockRaw!.bytes + (from - blockRaw!.first) * width, byteCount: (magCount - from) * width)
+                        .copyMemory(from: block.bytes + (from - block.first) * width, byteCount: (magCount - from) * width)
                 }
             }
-            blockRaw = nil
         }
     }
 

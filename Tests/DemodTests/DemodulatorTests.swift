@@ -404,6 +404,18 @@ struct ResampledRecordingTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Samples")
 
+    /// The recording demodulated with the default tuning and with `change` made to it: each
+    /// one's frames and demodulator (for its counters).
+    static func defaultAndChanged(_ change: (inout Demodulator.Tuning) -> Void) throws
+        -> (frames: [DemodulatedFrame], d: Demodulator, changedFrames: [DemodulatedFrame], e: Demodulator) {
+        let bytes = [UInt8](try Data(contentsOf: samples.appendingPathComponent("modes1-2m4.bin")))
+        var changed = Demodulator.Tuning()
+        change(&changed)
+        let (frames, d) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16)
+        let (changedFrames, e) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16, tuning: changed)
+        return (frames, d, changedFrames, e)
+    }
+
     @Test func findsEveryFrameDump1090FindsAndMore() throws {
         let bytes = [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent("modes1-2m4.bin")))
         let (frames, _) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16)
@@ -419,11 +431,7 @@ struct ResampledRecordingTests {
 
     @Test("At 2.4 MS/s only preambles of the full shape are equalised (the rate's default): the recording reads the same frames as when every preamble is, for under half the equalised candidates")
     func onlyFullShapesAreEqualisedAt2_4() throws {
-        let bytes = [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent("modes1-2m4.bin")))
-        var every = Demodulator.Tuning()
-        every.equalizesPartialShapes = true
-        let (frames, d) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16)
-        let (everyFrames, e) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16, tuning: every)
+        let (frames, d, everyFrames, e) = try Self.defaultAndChanged { $0.equalizesPartialShapes = true }
         #expect(frames == everyFrames)
         #expect(d.equalizedCandidates > 0)
         #expect(2 * d.equalizedCandidates < e.equalizedCandidates)
@@ -431,11 +439,7 @@ struct ResampledRecordingTests {
 
     @Test("At 2.4 MS/s a candidate whose later preamble pulses fall under their quiet neighbours by more than noise explains is dropped (the rate's default): the recording reads the same frames from far fewer candidates")
     func implausibleShapesAreDroppedAt2_4() throws {
-        let bytes = [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent("modes1-2m4.bin")))
-        var every = Demodulator.Tuning()
-        every.shapeTolerance16 = 0
-        let (frames, d) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16)
-        let (everyFrames, e) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16, tuning: every)
+        let (frames, d, everyFrames, e) = try Self.defaultAndChanged { $0.shapeTolerance16 = 0 }
         #expect(frames == everyFrames)
         // 4 160 of 5 376 (the first noise window, a sixth of the recording, has no floor yet and
         // no such test; on the dense sky of the README, 100 M samples, half are dropped).
@@ -444,11 +448,7 @@ struct ResampledRecordingTests {
 
     @Test("At 2.4 MS/s the detector drops the weak preambles the ranking's shape tolerance or the coherent pass's level limit would refuse (the default): the recording reads the same frames from fewer detector passes")
     func weakLanesAreScreenedAt2_4() throws {
-        let bytes = [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent("modes1-2m4.bin")))
-        var unscreened = Demodulator.Tuning()
-        unscreened.screensWeakLanes = false
-        let (frames, d) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16)
-        let (unscreenedFrames, e) = DemodFixtures.demodulate(bytes, rate: .rate2_4, blockSamples: 1 << 16, tuning: unscreened)
+        let (frames, d, unscreenedFrames, e) = try Self.defaultAndChanged { $0.screensWeakLanes = false }
         #expect(frames == unscreenedFrames)
         #expect(10 * d.screenPasses < 9 * e.screenPasses, "\(d.screenPasses) of \(e.screenPasses)")
     }
