@@ -2,14 +2,32 @@
 extension CoherentSlicer {
     /// The complex correlation of the preamble's samples [0, end) with the preamble's pulses
     /// for a start at `start40` fortieths, and the template's energy.
+    /// The samples beyond the pulses' reach add nothing (exactly: their template values are
+    /// zero), so only the template's samples are read (`withPreambleTemplate`).
     func preambleFit(_ iq: UnsafePointer<Float>, start40: Int, end: Int) -> (Float, Float, Float) {
-        var zr: Float = 0, zi: Float = 0, pp: Float = 0
-        let hb = halfBit40
-        for n in 0..<end {
-            let v = pulse(n, start40) + pulse(n, start40 + 2 * hb) + pulse(n, start40 + 7 * hb) + pulse(n, start40 + 9 * hb)
-            zr += iq[2 * n] * v; zi += iq[2 * n + 1] * v; pp += v * v
+        withPreambleTemplate(start40: start40) { v, samples in
+            var zr: Float = 0, zi: Float = 0, pp: Float = 0
+            for n in max(0, samples.lowerBound)..<max(0, min(end, samples.upperBound)) {
+                zr += iq[2 &* n] * v[n]; zi += iq[2 &* n &+ 1] * v[n]; pp += v[n] * v[n]
+            }
+            return (zr, zi, pp)
         }
-        return (zr, zi, pp)
+    }
+
+    /// `refineStart`'s first test, at the detector's own start `start40` (most failing
+    /// candidates of a busy sky stop here): the preamble's pulses there capture at least half
+    /// of `minimumFit` of the energy of the preamble's samples. Returns the samples weighed
+    /// (from the first) and their energy, or nil when the test fails. A test that fails for a
+    /// share fails for every larger one.
+    @inline(__always)
+    func fitsAtStart(_ iq: UnsafePointer<Float>, count: Int, start40: Int, minimumFit: Float) -> (end: Int, energy: Float)? {
+        let end = min(count, (start40 + 40 + 16 * halfBit40) / 40 + 1)
+        var energy: Float = 0
+        for n in 0..<end { energy += iq[2 * n] * iq[2 * n] + iq[2 * n + 1] * iq[2 * n + 1] }
+        guard energy > 0 else { return nil }
+        let (zr, zi, pp) = preambleFit(iq, start40: start40, end: end)
+        guard pp > 0, zr * zr + zi * zi >= minimumFit * 0.5 * energy * pp else { return nil }
+        return (end, energy)
     }
 
     /// Where near `start40` (±1 sample, on a grid of eighths) the preamble's pulses capture the
@@ -20,14 +38,8 @@ extension CoherentSlicer {
     /// 0.7 of it. `captured` is the best start's |correlation|² / template energy (full-scale
     /// units squared): the preamble's energy, to weigh against the noise's.
     func refineStart(_ iq: UnsafePointer<Float>, count: Int, start40: Int, minimumFit: Float) -> (start40: Int, fit: Float, captured: Float)? {
-        let end = min(count, (start40 + 40 + 16 * halfBit40) / 40 + 1)
-        var energy: Float = 0
-        for n in 0..<end { energy += iq[2 * n] * iq[2 * n] + iq[2 * n + 1] * iq[2 * n + 1] }
-        guard energy > 0 else { return nil }
+        guard let (end, energy) = fitsAtStart(iq, count: count, start40: start40, minimumFit: minimumFit) else { return nil }
         var best = (start40: start40, captured: Float(-1))
-        // At the detector's own start first: most failing candidates of a busy sky stop here.
-        let (zr, zi, pp) = preambleFit(iq, start40: start40, end: end)
-        guard pp > 0, zr * zr + zi * zi >= minimumFit * 0.5 * energy * pp else { return nil }
         func consider(_ t: Int) {
             guard t >= -20 else { return }
             let (zr, zi, pp) = preambleFit(iq, start40: t, end: end)

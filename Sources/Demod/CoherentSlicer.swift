@@ -32,6 +32,16 @@ struct CoherentSlicer: Sendable {
     private let table: [Float]
     /// How far before a pulse's start its response reaches (the table's lead), in fortieths.
     let lead40: Int
+    /// The preamble's four pulses (half bits 0, 2, 7 and 9) summed as `preambleFit` sums them,
+    /// per start fortieth r (0…39): row r, entry `templateLead + k` is the value at sample k
+    /// of a preamble starting r fortieths into sample 0 (`templateLength` entries a row, zero
+    /// beyond the pulses' reach). A start of 40q + r reads row r moved by q samples, so the
+    /// fit of every start candidate a busy sky offers is a table read per sample, not four.
+    private let preambleTemplates: [Float]
+    /// Entries before sample 0 in a template row (the pulses' lead, whole samples).
+    private let templateLead: Int
+    /// Entries per template row.
+    private let templateLength: Int
     /// Samples either side of a pulse its response reaches (the table's half span, whole).
     var reach: Int { lead40 / 40 }
 
@@ -56,13 +66,44 @@ struct CoherentSlicer: Sendable {
         lead40 = 40 * (Int(reach.rounded(.up)) + 1)
         let lead = Double(lead40) / 40
         table = (0...(2 * lead40 + halfBit40)).map { i in g(Double(i) / 40 - lead + 0.5) }
+        // Sample k of a start r fortieths in reads table entries 40k − r − m·hb + lead40 for
+        // the pulses m = 0, 2, 7, 9: from k = −lead40/40 to under (lead40 + 10·hb + 40)/40 + 1.
+        templateLead = lead40 / 40
+        templateLength = templateLead + (lead40 + 10 * halfBit40 + 40) / 40 + 2
+        var templates = [Float](repeating: 0, count: 40 * templateLength)
+        for r in 0..<40 {
+            for index in 0..<templateLength {
+                let k = index - templateLead
+                templates[r * templateLength + index] = Self.pulse(table, lead40, k, r) + Self.pulse(table, lead40, k, r + 2 * halfBit40)
+                    + Self.pulse(table, lead40, k, r + 7 * halfBit40) + Self.pulse(table, lead40, k, r + 9 * halfBit40)
+            }
+        }
+        preambleTemplates = templates
     }
 
     /// The response at sample `n` to a pulse starting at `a40` fortieths (0 beyond reach).
     @inline(__always)
     func pulse(_ n: Int, _ a40: Int) -> Float {
+        Self.pulse(table, lead40, n, a40)
+    }
+
+    @inline(__always)
+    private static func pulse(_ table: [Float], _ lead40: Int, _ n: Int, _ a40: Int) -> Float {
         let i = n &* 40 &- a40 &+ lead40
         return i >= 0 && i < table.count ? table[i] : 0
+    }
+
+    /// The template row of a preamble starting at `start40` fortieths and the row's sample 0
+    /// in it: sample n's value is `row[n]` for n in `samples` (zero outside).
+    @inline(__always)
+    func withPreambleTemplate<R>(start40: Int, _ body: (_ row: UnsafePointer<Float>, _ samples: Range<Int>) -> R) -> R {
+        // Floor division: a start may lie up to half a sample before sample 0.
+        let q = start40 >= 0 ? start40 / 40 : (start40 - 39) / 40
+        let r = start40 - 40 * q
+        let first = q - templateLead
+        return preambleTemplates.withUnsafeBufferPointer { t in
+            body(t.baseAddress! + r * templateLength - first, first..<(first + templateLength))
+        }
     }
 
     /// The outcome of one search: the bits (as a 112-bit reply; the caller cuts a short one)

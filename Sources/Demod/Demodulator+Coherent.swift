@@ -38,14 +38,25 @@ extension Demodulator {
         let base = s - back
         let count = min(kernels.span + back, magCount - base)
         guard s >= 0, count > 0 else { return nil }
+        // The preamble's samples first: most candidates stop at the start's refinement (it
+        // reads under 30 samples), the rest of the reply only for a search.
+        let head = min(count, 40)
+        let detected40 = 40 * back + 40 * kernels.phases[phase] / kernels.resolution
+        // Most candidates of a busy sky explain too little at the detector's own start for
+        // either refinement below (`CoherentSlicer.fitsAtStart`, the first test of each): they
+        // stop here, on a small buffer of the preamble's samples, before the reply's (over a
+        // kilobyte, which the runtime takes from the heap) and the slicer's copy are set up.
+        // The weak start's share is the smaller, so a start that fails it fails both.
+        let least = weak ? min(tuning.coherentFit, tuning.coherentWeakFit) : tuning.coherentFit
+        let fits = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * head) { iq in
+            rawSamples(from: base, count: head, into: iq.baseAddress!)
+            return coherentSlicer.fitsAtStart(iq.baseAddress!, count: head, start40: detected40, minimumFit: least) != nil
+        }
+        guard fits else { return nil }
         let slicer = coherentSlicer
         var found: ParityResult?
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * count) { iq in
-            // The preamble's samples first: most candidates stop at the start's refinement
-            // (it reads under 30 samples), the rest of the reply only for a search.
-            let head = min(count, 40)
             rawSamples(from: base, count: head, into: iq.baseAddress!)
-            let detected40 = 40 * back + 40 * kernels.phases[phase] / kernels.resolution
             var found40 = slicer.refineStart(iq.baseAddress!, count: head, start40: detected40, minimumFit: tuning.coherentFit)
             // A start that explains too little for `coherentFit` is looked for again with the
             // weak start's share only for a weak preamble (`weak`) where the samples before are

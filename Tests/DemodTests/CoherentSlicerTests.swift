@@ -47,6 +47,57 @@ struct CoherentSlicerTests {
         }
     }
 
+    @Test("The preamble fit read from the per-fortieth templates is the four pulses' responses summed sample by sample, to the bit, for every start the searches ask (from half a sample before the first sample), at either rate", arguments: [SampleRate.rate2_4, .rate2_0])
+    func thePreambleTemplatesGiveTheDirectFit(rate: SampleRate) {
+        let slicer = CoherentSlicer(sampleRate: rate)
+        var noise = ThermalNoise(powerDBFS: -20, seed: 5)
+        var iq = [Float](repeating: 0, count: 2 * 60)
+        noise.add(to: &iq)
+        let hb = slicer.halfBit40
+        iq.withUnsafeBufferPointer { buffer in
+            let x = buffer.baseAddress!
+            for start40 in -20...200 {
+                for end in [0, 7, 23, 40, 60] {
+                    var zr: Float = 0, zi: Float = 0, pp: Float = 0
+                    for n in 0..<end {
+                        let v = slicer.pulse(n, start40) + slicer.pulse(n, start40 + 2 * hb) + slicer.pulse(n, start40 + 7 * hb) + slicer.pulse(n, start40 + 9 * hb)
+                        zr += x[2 * n] * v; zi += x[2 * n + 1] * v; pp += v * v
+                    }
+                    let fit = slicer.preambleFit(x, start40: start40, end: end)
+                    #expect(fit.0 == zr && fit.1 == zi && fit.2 == pp, "start \(start40), end \(end)")
+                }
+            }
+        }
+    }
+
+    @Test("The start test a candidate meets before the coherent pass reads its reply is refineStart's first: where it fails for the weak start's share it fails for the full one, and refineStart then finds nothing", arguments: [SampleRate.rate2_4, .rate2_0])
+    func theStartTestIsRefineStartsFirst(rate: SampleRate) {
+        let slicer = CoherentSlicer(sampleRate: rate)
+        var failed = 0, passed = 0
+        for seed in UInt64(1)...40 {
+            // Noise with a reply at a few dB at the detector's start, or noise alone.
+            let reply = Self.render(Self.squitter, rate: rate, subSample: 0.25, phase: 1, frequency: 500,
+                                    amplitude: seed % 2 == 0 ? 0.02 : 0, noiseDBFS: -35, seed: seed)
+            reply.iq.withUnsafeBufferPointer { buffer in
+                let x = buffer.baseAddress!, count = min(40, buffer.count / 2)
+                let weakShare = slicer.fitsAtStart(x, count: count, start40: reply.start40, minimumFit: 0.30)
+                let fullShare = slicer.fitsAtStart(x, count: count, start40: reply.start40, minimumFit: 0.45)
+                if weakShare == nil {
+                    failed += 1
+                    #expect(fullShare == nil, "seed \(seed)")
+                    #expect(slicer.refineStart(x, count: count, start40: reply.start40, minimumFit: 0.30) == nil, "seed \(seed)")
+                } else {
+                    passed += 1
+                }
+                if fullShare == nil {
+                    #expect(slicer.refineStart(x, count: count, start40: reply.start40, minimumFit: 0.45) == nil, "seed \(seed)")
+                }
+            }
+        }
+        // Both outcomes occur: the test is not vacuous.
+        #expect(failed > 0 && passed > 0, "failed \(failed), passed \(passed)")
+    }
+
     @Test func theLeastReliableBitsAreWhereTheSignalWasDamaged() {
         // Bit 60 (0-based) of a clean reply is wiped out (its samples zeroed): the search's
         // reliability should rank it, or a neighbour sharing its samples, among the weakest.
