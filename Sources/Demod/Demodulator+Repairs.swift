@@ -4,27 +4,51 @@ import ModeS
 /// the known-aircraft repair over subsets of them (`flipWeakBits`, Gray-code order) and the
 /// unknown-squitter repair by erasures (`ErasureRepair`).
 extension Demodulator {
-    /// The five weakest bits (smallest margins) after the DF of a sliced candidate: only a
-    /// candidate that failed its parity check needs them.
-    static func weakestBits<D: BitDecision>(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int, decision: D) -> WeakestBits {
+    /// The `slots` (1, 3 or 5) weakest bits (smallest margins) after the DF of a sliced
+    /// candidate, weakest first; the slots after them read as unused. Only a candidate that
+    /// failed its parity check needs them, and only as many as its repairs try
+    /// (`weakSlots(for:)`): the known-aircraft repair of an address/parity reply inverts only
+    /// the weakest, so most failed candidates of a busy sky need one pass of minima.
+    static func weakestBits<D: BitDecision>(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int, decision: D,
+                                            slots: Int = 5) -> WeakestBits {
         // Each bit as one key, margin above bit number (margins < 2¹⁶, bit numbers < 2⁸), so
-        // equal margins rank the earlier bit first; the five smallest keys are kept sorted
-        // with minimum/maximum only (no branch on the data): each slot keeps the smaller of
-        // itself and what the slot before let through.
+        // equal margins rank the earlier bit first; the smallest keys are kept sorted with
+        // minimum/maximum only (no branch on the data): each slot keeps the smaller of itself
+        // and what the slot before let through. The first n slots of a longer list are the
+        // same keys, so fewer slots give the same weakest bits.
         var k0 = UInt32.max, k1 = UInt32.max, k2 = UInt32.max, k3 = UInt32.max, k4 = UInt32.max
-        for k in 5..<count {
-            let margin = decision.margin(e, o, k).magnitude
-            var carry = margin << 8 | UInt32(k + 1)
-            @inline(__always) func keep(_ slot: inout UInt32) {
-                let larger = max(slot, carry)
-                slot = min(slot, carry)
-                carry = larger
-            }
-            keep(&k0); keep(&k1); keep(&k2); keep(&k3); keep(&k4)
+        @inline(__always) func key(_ k: Int) -> UInt32 { decision.margin(e, o, k).magnitude << 8 | UInt32(k + 1) }
+        @inline(__always) func keep(_ slot: inout UInt32, _ carry: inout UInt32) {
+            let larger = max(slot, carry)
+            slot = min(slot, carry)
+            carry = larger
         }
-        // The keys are in order; an unused key (fewer than five bits) reads as bit 0.
+        switch slots {
+        case 1:
+            for k in 5..<count { k0 = min(k0, key(k)) }
+        case 3:
+            for k in 5..<count {
+                var carry = key(k)
+                keep(&k0, &carry); keep(&k1, &carry); keep(&k2, &carry)
+            }
+        default:
+            for k in 5..<count {
+                var carry = key(k)
+                keep(&k0, &carry); keep(&k1, &carry); keep(&k2, &carry); keep(&k3, &carry); keep(&k4, &carry)
+            }
+        }
+        // The keys are in order; an unused key (fewer bits or slots) reads as bit 0.
         @inline(__always) func bit(_ key: UInt32) -> Int { key == .max ? 0 : Int(key & 0xFF) }
         return WeakestBits(bits: (bit(k0), bit(k1), bit(k2), bit(k3), bit(k4)))
+    }
+
+    /// How many weakest bits the repairs of a failed candidate try (`check`): the single
+    /// weakest for an address/parity reply (`repairWeakBits`), three for the other formats,
+    /// and for an extended squitter also the unknown-squitter repair's (`unknownRepairBits`,
+    /// at most five).
+    func weakSlots(for candidate: Frame) -> Int {
+        if ParityCheck.isAddressParity(candidate.downlinkFormat) { return 1 }
+        return candidate.isExtendedSquitter ? max(3, tuning.unknownRepairBits) : 3
     }
 
     /// The five bits (1-based frame bit numbers, after the DF) with the smallest margins,

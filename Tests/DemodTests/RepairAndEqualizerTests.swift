@@ -49,6 +49,33 @@ struct RepairAndEqualizerTests {
         #expect(w.count(upTo: 3) == 3 && w.count(upTo: 9) == 5)
     }
 
+    @Test("Fewer weakest bits asked for are the first of the five, ties to the earlier bit included; the repairs ask one for an address/parity reply, three for the other formats, five for an extended squitter")
+    func fewerWeakestBitsAreTheFirstOfTheFive() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            var layout = Layout(frame: Self.squitter, pulse: 1000)
+            // Random margins, some equal (every other round from a handful of values).
+            for k in 0..<112 {
+                let margin = Int16(round % 2 == 0 ? Int.random(in: 0...900, using: &generator) : 10 * Int.random(in: 1...4, using: &generator))
+                let one = Self.squitter.bit(k + 1)
+                layout.energies[16 + 2 * k] = one ? 500 + margin : 500
+                layout.energies[17 + 2 * k] = one ? 500 : 500 + margin
+            }
+            let all = layout.energies.withUnsafeBufferPointer { e in
+                layout.bits.withUnsafeBufferPointer { o in
+                    [1, 3, 5].map { Demodulator.weakestBits(e.baseAddress!, bits: o.baseAddress!, count: 112, decision: PlainDecision(), slots: $0) }
+                }
+            }
+            let five = all[2]
+            #expect(all[0][0] == five[0] && all[0].count(upTo: 5) == 1, "round \(round)")
+            #expect((0..<3).map { all[1][$0] } == (0..<3).map { five[$0] } && all[1].count(upTo: 5) == 3, "round \(round)")
+        }
+        let d = Demodulator(sampleRate: .rate2_4)
+        #expect(d.weakSlots(for: try! Frame(hex: "20001838CA3804")) == 1)
+        #expect(d.weakSlots(for: try! Frame(hex: "5D4840D6E4A4B1")) == 3)
+        #expect(d.weakSlots(for: Self.squitter) == 5)
+    }
+
     @Test func anUnknownSquitterIsRepairedOnlyAtItsWeakestBits() {
         var d = Demodulator(sampleRate: .rate2_4)
         let damaged = Self.squitter.flipping(bit: 41).flipping(bit: 91)
