@@ -7,7 +7,8 @@ extension CoherentSlicer {
     func preambleFit(_ iq: UnsafePointer<Float>, start40: Int, end: Int) -> (Float, Float, Float) {
         withPreambleTemplate(start40: start40) { v, samples in
             var zr: Float = 0, zi: Float = 0, pp: Float = 0
-            for n in max(0, samples.lowerBound)..<max(0, min(end, samples.upperBound)) {
+            let first = max(0, samples.lowerBound)
+            for n in first..<max(first, min(end, samples.upperBound)) {
                 zr += iq[2 &* n] * v[n]; zi += iq[2 &* n &+ 1] * v[n]; pp += v[n] * v[n]
             }
             return (zr, zi, pp)

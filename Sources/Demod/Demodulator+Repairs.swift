@@ -4,8 +4,8 @@ import ModeS
 /// the known-aircraft repair over subsets of them (`flipWeakBits`, Gray-code order) and the
 /// unknown-squitter repair by erasures (`ErasureRepair`).
 extension Demodulator {
-    /// The `slots` (1, 3 or 5) weakest bits (smallest margins) after the DF of a sliced
-    /// candidate, weakest first; the slots after them read as unused. Only a candidate that
+    /// The `slots` weakest bits (smallest margins) after the DF of a sliced candidate, weakest
+    /// first: 1, 3, or any other count for all five; the slots after them read as unused. Only a candidate that
     /// failed its parity check needs them, and only as many as its repairs try
     /// (`weakSlots(for:)`): the known-aircraft repair of an address/parity reply inverts only
     /// the weakest, so most failed candidates of a busy sky need one pass of minima.
