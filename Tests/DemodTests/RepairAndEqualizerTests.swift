@@ -51,7 +51,8 @@ struct RepairAndEqualizerTests {
 
     @Test("Fewer weakest bits asked for are the first of the five, ties to the earlier bit included; the repairs ask one for an address/parity reply, three for the other formats, five for an extended squitter")
     func fewerWeakestBitsAreTheFirstOfTheFive() {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded: a failure names a round that fails again.
+        var generator = SplitMix64(seed: 17)
         for round in 0..<200 {
             var layout = Layout(frame: Self.squitter, pulse: 1000)
             // Random margins, some equal (every other round from a handful of values).
