@@ -5,10 +5,11 @@ import ModeS
 /// unknown-squitter repair by erasures (`ErasureRepair`).
 extension Demodulator {
     /// The `slots` weakest bits (smallest margins) after the DF of a sliced candidate, weakest
-    /// first: 1, 3, or any other count for all five; the slots after them read as unused. Only a candidate that
-    /// failed its parity check needs them, and only as many as its repairs try
-    /// (`weakSlots(for:)`): the known-aircraft repair of an address/parity reply inverts only
-    /// the weakest, so most failed candidates of a busy sky need one pass of minima.
+    /// first: 1, 3, or any other count for all five; the slots after them read as unused.
+    /// Only a candidate that failed its parity check needs them, and only as many as its
+    /// repairs try (`weakSlots(for:)`): the known-aircraft repair of an address/parity reply
+    /// inverts only the weakest, so most failed candidates of a busy sky need one pass of
+    /// minima.
     static func weakestBits<D: BitDecision>(_ e: UnsafePointer<Int16>, bits o: UnsafePointer<Int>, count: Int, decision: D,
                                             slots: Int = 5) -> WeakestBits {
         // Each bit as one key, margin above bit number (margins < 2¹⁶, bit numbers < 2⁸), so
@@ -42,13 +43,20 @@ extension Demodulator {
         return WeakestBits(bits: (bit(k0), bit(k1), bit(k2), bit(k3), bit(k4)))
     }
 
-    /// How many weakest bits the repairs of a failed candidate try (`check`): the single
-    /// weakest for an address/parity reply (`repairWeakBits`), three for the other formats,
-    /// and for an extended squitter also the unknown-squitter repair's (`unknownRepairBits`,
-    /// at most five).
+    /// How many weakest bits the repairs of a failed candidate try (`check`): the
+    /// known-aircraft repair's (`knownRepairBits`), and for an extended squitter also the
+    /// unknown-squitter repair's (`unknownRepairBits`, at most five).
     func weakSlots(for candidate: Frame) -> Int {
-        if ParityCheck.isAddressParity(candidate.downlinkFormat) { return 1 }
-        return candidate.isExtendedSquitter ? max(3, tuning.unknownRepairBits) : 3
+        let known = Demodulator.knownRepairBits(for: candidate)
+        return candidate.isExtendedSquitter ? max(known, tuning.unknownRepairBits) : known
+    }
+
+    /// The weakest bits the known-aircraft repair (`repairWeakBits`) inverts subsets of: the
+    /// parity of an address/parity reply *is* its address, so every variant tried is one more
+    /// chance for noise to land on one of the known addresses (up to 4 096 of 2^24): those try
+    /// only the single weakest bit; the other formats three.
+    static func knownRepairBits(for candidate: Frame) -> Int {
+        ParityCheck.isAddressParity(candidate.downlinkFormat) ? 1 : 3
     }
 
     /// The five bits (1-based frame bit numbers, after the DF) with the smallest margins,
@@ -162,11 +170,8 @@ extension Demodulator {
 
     /// `repairWeakBits` against the addresses known at the candidate's time.
     static func repairWeakBits(_ candidate: Frame, syndrome: UInt32, weakest w: WeakestBits, known: AddressFilter.Snapshot) -> ParityResult? {
-        // The parity of an address/parity reply *is* its address, so every variant tried is
-        // one more chance for noise to land on one of the known addresses (up to 4 096 of
-        // 2^24): those try only the single weakest bit.
         let addressParity = ParityCheck.isAddressParity(candidate.downlinkFormat)
-        return flipWeakBits(candidate, syndrome: syndrome, w, count: w.count(upTo: addressParity ? 1 : 3)) { syndrome, variant in
+        return flipWeakBits(candidate, syndrome: syndrome, w, count: w.count(upTo: knownRepairBits(for: candidate))) { syndrome, variant in
             // An address/parity reply's syndrome is its address: look it up before building.
             if addressParity && !known.contains(syndrome) { return nil }
             guard let result = ParityCheck.check(variant(), syndrome: syndrome, known: known), known.contains(result.address) else { return nil }
