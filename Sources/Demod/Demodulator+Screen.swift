@@ -50,16 +50,32 @@ extension Demodulator {
                 bytes = planes.bytes
             }
             let end = min(to, floorLimit, planes.origin + planes.usable)
+            // The detector runs on to the first block with a candidate. Quiet stretches (most
+            // of a real sky) end at its pre-test, before any byte plane is computed. Lanes past
+            // `end` read entries that may be stale: they only cost time there, and are masked
+            // off. With a reply to look under, it stops at the first block past that reply's
+            // tail, where the look is due (`searchPending`, above).
+            var scanEnd = end
+            if let pending = pendingOverlap {
+                let due = Int(pending.deadline - carryStart)
+                scanEnd = min(end, s + (due - s + PreambleDetector.lanes - 1) / PreambleDetector.lanes * PreambleDetector.lanes)
+            }
+            let stop = detector.scan(bytes, hot: planes.hot, from: s - planes.origin, to: scanEnd - planes.origin, filled: planes.byteEnd,
+                                     pulses: kernels.pulseSamples, offsets.preamble)
+            s = planes.origin + stop.entry
+            if stop.needsBytes {
+                // The planes reach a whole reply past every usable position, so this always
+                // fills what the block reads; were it not to, the block is passed over rather
+                // than scanned again for ever.
+                planes.ensureBytes(upTo: stop.entry + PreambleDetector.reach)
+                assert(planes.byteEnd >= stop.entry + PreambleDetector.reach, "byte planes short of a usable position's reach")
+                if planes.byteEnd < stop.entry + PreambleDetector.reach { s += min(PreambleDetector.lanes, scanEnd - s) }
+                continue
+            }
+            guard s < scanEnd else { continue }
             let lanes = min(PreambleDetector.lanes, end - s)
-            let j = s - planes.origin
-            // Quiet stretches (most of a real sky) end here, before any plane is computed.
-            // Lanes past `end` read entries that may be stale: they only cost time here, and
-            // are masked off below.
-            if !PreambleDetector.mayBeLoud(planes.hot, at: j, pulses: kernels.pulseSamples) { s += lanes; continue }
-            planes.ensureBytes(upTo: j + PreambleDetector.reach)
-            let masks = detector.detect(bytes, at: j, offsets.preamble)
-            var any = lanes == PreambleDetector.lanes ? masks.any : masks.any & (1 << UInt32(lanes) - 1)
-            if any == 0 { s += lanes; continue }
+            let masks = stop.masks
+            var any = masks.any
             var jumped = false
             while any != 0 {
                 let lane = any.trailingZeroBitCount

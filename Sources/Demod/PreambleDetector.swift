@@ -77,6 +77,38 @@ struct PreambleDetector {
     /// preamble's span in any plane (under 32 entries at both rates).
     static let reach = lanes + 32
 
+    /// Where `scan` stopped: at `entry`, the first block of thirty-two positions with a lane that
+    /// passed (`masks`, lanes past the scan's end cleared), or one whose byte planes are not
+    /// filled yet (`needsBytes`), or at the scan's end (no lane passed before it).
+    struct Stop {
+        var entry: Int
+        var masks = PhaseMasks()
+        var needsBytes = false
+    }
+
+    /// The detector over plane entries [j, end), thirty-two at a time: the pre-test on `hot`
+    /// (`mayBeLoud`), then `detect`, until a lane passes. The byte planes must be filled
+    /// below `filled`: a block that passes the pre-test and would read past it stops the scan
+    /// (`Stop.needsBytes`), so the caller fills them only where the pre-test passes. One call
+    /// covers a run of blocks, so the setup of the tests (their constants) is paid once a
+    /// run rather than once a block.
+    @inline(never)
+    func scan(_ planes: Bytes, hot: UnsafePointer<UInt8>, from j: Int, to end: Int, filled: Int,
+              pulses: (Int, Int, Int, Int), _ offsets: UnsafePointer<Int>) -> Stop {
+        var j = j
+        while j < end {
+            let lanes = Swift.min(PreambleDetector.lanes, end &- j)
+            if PreambleDetector.mayBeLoud(hot, at: j, pulses: pulses) {
+                if j &+ PreambleDetector.reach > filled { return Stop(entry: j, needsBytes: true) }
+                var masks = detect(planes, at: j, offsets)
+                if lanes < PreambleDetector.lanes { masks.keep(lanes: lanes) }
+                if masks.any != 0 { return Stop(entry: j, masks: masks) }
+            }
+            j &+= lanes
+        }
+        return Stop(entry: end)
+    }
+
     /// Thirty-two positions at plane entry `j`, every tested phase: bit i of a phase's mask
     /// says position j + i passes. Lanes past the caller's end may read stale plane entries;
     /// the caller ignores them (each lane reads only its own position's entries).
@@ -336,6 +368,16 @@ struct PreambleDetector {
         /// `tellsFaint`; any other's are `low` and `high`).
         var weakLow: UInt64 = 0
         var weakHigh: UInt64 = 0
+
+        /// Clears the lanes from `lanes` on (0 < `lanes` < 32), in every phase.
+        mutating func keep(lanes: Int) {
+            let lowLanes = UInt64(truncatingIfNeeded: (1 << Swift.min(lanes, 16)) - 1)
+            let highLanes = UInt64(truncatingIfNeeded: (1 << Swift.max(lanes - 16, 0)) - 1)
+            /// A sixteen-lane mask in each of the four slots.
+            func spread(_ m: UInt64) -> UInt64 { m | m << 16 | m << 32 | m << 48 }
+            low &= spread(lowLanes); weakLow &= spread(lowLanes)
+            high &= spread(highLanes); weakHigh &= spread(highLanes)
+        }
 
         /// Positions that passed at any phase (bit i: position i).
         var any: UInt32 {

@@ -277,6 +277,56 @@ struct DemodulatorTests {
         }
     }
 
+    @Test("The detector's scan stops at the first block of thirty-two positions with a passing lane, with that block's masks and the lanes past its end cleared, or before a block it has no byte planes for")
+    func detectorScanStopsWhereTheBlockByBlockDetectorFirstPasses() {
+        var random = SplitMix64(seed: 23)
+        var mags = (0..<8000).map { _ in UInt16(random.next() % 2000) }
+        for base in stride(from: 300, to: 7000, by: 701) {
+            for j in [0, 2, 7, 9] { mags[base + j] = UInt16(8000 + random.next() % 20000) }
+        }
+        for rate in [SampleRate.rate2_0, .rate2_4] {
+            var d = Demodulator(sampleRate: rate)
+            let detector = d.makeDetector()
+            var stops = 0
+            mags.withUnsafeBufferPointer { m in
+                d.planes.fill(m.baseAddress!, origin: 0, available: 8000, loudAbove: 3000)
+                let usable = d.planes.usable
+                d.planes.ensureBytes(upTo: usable + PreambleDetector.reach)
+                // Ends that are not whole blocks from the start, too (990: the preamble planted at
+                // 1001 lies in the lanes past the end of the last block).
+                for end in [usable, usable - 5, 990, 1000 + 17] {
+                    var j = 3
+                    while j < end {
+                        let stop = detector.scan(d.planes.bytes, hot: d.planes.hot, from: j, to: end, filled: d.planes.byteEnd,
+                                                 pulses: d.kernels.pulseSamples, d.offsets.preamble)
+                        // The block-by-block loop the scan replaces.
+                        var k = j
+                        var expected = PreambleDetector.PhaseMasks()
+                        while k < end {
+                            let lanes = min(PreambleDetector.lanes, end - k)
+                            if PreambleDetector.mayBeLoud(d.planes.hot, at: k, pulses: d.kernels.pulseSamples) {
+                                let masks = detector.detectLanes(d.planes.bytes, at: k, d.offsets.preamble, lanes: lanes)
+                                if masks.any != 0 { expected = masks; break }
+                            }
+                            k += lanes
+                        }
+                        #expect(stop.entry == k && !stop.needsBytes, "rate \(rate) from \(j) to \(end)")
+                        #expect(stop.masks == expected, "rate \(rate) at \(k)")
+                        if k < end { stops += 1 }
+                        j = k + 1
+                    }
+                }
+                // Byte planes filled only below 500: the first block past the planted preamble at
+                // 300 that passes the pre-test stops the scan, unread.
+                let stop = detector.scan(d.planes.bytes, hot: d.planes.hot, from: 400, to: usable, filled: 500,
+                                         pulses: d.kernels.pulseSamples, d.offsets.preamble)
+                #expect(stop.needsBytes && stop.entry + PreambleDetector.reach > 500 && stop.masks == PreambleDetector.PhaseMasks(), "rate \(rate)")
+                #expect(PreambleDetector.mayBeLoud(d.planes.hot, at: stop.entry, pulses: d.kernels.pulseSamples))
+            }
+            #expect(stops >= 9, "rate \(rate): the planted preambles are found")
+        }
+    }
+
     @Test func hotSamplesVectorAndScalarAgree() {
         var random = SplitMix64(seed: 12)
         let mags = (0..<530).map { _ in UInt16(random.next() % 32768) }
