@@ -123,8 +123,11 @@ struct HalfBitPlanes: @unchecked Sendable {
 
     /// Entries the planes grow by at a time (energies and flags): large enough that the
     /// per-call work is small beside the entries filled, small enough that a lone candidate in
-    /// a quiet stretch costs little.
-    static let extendStep = 256
+    /// a quiet stretch costs little. (256 before: each of the five planes' classification
+    /// then paid its loop's setup every 256 entries, a tenth of its instructions on a busy
+    /// sky; 1024 fills a quarter of a `fill` at a time: 2 % fewer instructions in all there,
+    /// with fewer calls into the fill and the detector, and none more on noise.)
+    static let extendStep = 1024
 
     /// `end` rounded up to a multiple of `extendStep`.
     private static func stepEnd(_ end: Int) -> Int { (end + extendStep - 1) & -extendStep }
