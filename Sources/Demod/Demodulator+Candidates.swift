@@ -331,7 +331,7 @@ extension Demodulator {
     mutating func check<D: BitDecision>(_ candidate: Frame, _ e: UnsafePointer<Int16>, bits: UnsafePointer<Int>, decision: D, at time: Double) -> ParityResult? {
         let syndrome = CRC24.syndrome(of: candidate)
         if let result = addressFilter.accept(candidate, syndrome: syndrome, at: time) { return result }
-        let weakest = Demodulator.weakestBits(e, bits: bits, count: candidate.bitCount, decision: decision, slots: weakSlots(for: candidate))
+        let weakest = Demodulator.weakestBits(e, bits: bits, count: candidate.bitCount, decision: decision, slots: Demodulator.weakSlots(for: candidate, unknownRepairBits: tuning.unknownRepairBits))
         if let result = repairWeakBits(candidate, syndrome: syndrome, weakest: weakest, at: time) { return result }
         if candidate.isExtendedSquitter { squitterRepairs.magnitude &+= 1 }
         return repairUnknownSquitter(candidate, syndrome: syndrome, weakest: weakest)

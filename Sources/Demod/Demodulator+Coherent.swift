@@ -143,7 +143,9 @@ extension Demodulator {
     /// less than `coherentFit`; but so do the starts a failed reply's own data pulses offer,
     /// which come after its real start: the quiet before tells them apart. A strong preamble
     /// that explains little has another signal in its window, not noise: the range's top.
-    func isWorthSearching(_ refined: (start40: Int, fit: Float, captured: Float), at base: Int) -> Bool {
+    /// (Mutating only so that the demodulator's mutating paths do not copy the whole
+    /// demodulator, 1 280 bytes, for each call: see `rawSamples`.)
+    mutating func isWorthSearching(_ refined: (start40: Int, fit: Float, captured: Float), at base: Int) -> Bool {
         guard let power = noisePower(at: base) else { return refined.fit >= tuning.coherentFit }
         let scale = Double(MagnitudeConverter.fullScale)
         let energy = Double(refined.captured) * scale * scale / power
@@ -154,7 +156,9 @@ extension Demodulator {
 
     /// The noise power (magnitude units squared) at magnitude index `i`, from the floor in
     /// effect there (`NoiseFloor.noisePower`); nil before the first floor.
-    func noisePower(at i: Int) -> Double? {
+    /// (Mutating only so that the demodulator's mutating paths do not copy the whole
+    /// demodulator, 1 280 bytes, for each call: see `rawSamples`.)
+    mutating func noisePower(at i: Int) -> Double? {
         let floor = noise.level(at: carryStart + UInt64(i))
         return floor > 0 ? NoiseFloor.noisePower(floor: floor) : nil
     }
@@ -168,21 +172,27 @@ extension Demodulator {
 
     /// `isQuiet` before a start at `start40` fortieths from magnitude index `base`, up to the
     /// last sample the reply's first pulse does not reach; `power`: the noise power there.
-    func isQuietBefore(start40: Int, at base: Int, power: Double) -> Bool {
+    /// (Mutating only so that the demodulator's mutating paths do not copy the whole
+    /// demodulator, 1 280 bytes, for each call: see `rawSamples`.)
+    mutating func isQuietBefore(start40: Int, at base: Int, power: Double) -> Bool {
         isQuiet(before: base + start40 / 40 - coherentSlicer.reach, power: power)
     }
 
     /// Whether the `Demodulator.quietSamples` magnitudes before index `end` have a mean power
     /// under `Tuning.quietPower` times the noise's `power` (magnitude units squared); false
     /// when they reach before the carried samples (`Demodulator.lookBack`).
-    func isQuiet(before end: Int, power: Double) -> Bool {
+    /// (Mutating only so that the demodulator's mutating paths do not copy the whole
+    /// demodulator, 1 280 bytes, for each call: see `rawSamples`.)
+    mutating func isQuiet(before end: Int, power: Double) -> Bool {
         guard let mean = meanPower(before: end) else { return false }
         return mean < Double(tuning.quietPower) * power
     }
 
     /// The mean power (magnitude units squared) of the `Demodulator.quietSamples` magnitudes
     /// before index `end`; nil when they reach outside the carried samples.
-    func meanPower(before end: Int) -> Double? {
+    /// (Mutating only so that the demodulator's mutating paths do not copy the whole
+    /// demodulator, 1 280 bytes, for each call: see `rawSamples`.)
+    mutating func meanPower(before end: Int) -> Double? {
         let first = end - Demodulator.quietSamples
         guard first >= 0, end <= magCount else { return nil }
         // In integers: sixteen squares of 15-bit magnitudes stay under 2³⁴, exact, without a

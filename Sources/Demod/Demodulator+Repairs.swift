@@ -45,10 +45,12 @@ extension Demodulator {
 
     /// How many weakest bits the repairs of a failed candidate try (`check`): the
     /// known-aircraft repair's (`knownRepairBits`), and for an extended squitter also the
-    /// unknown-squitter repair's (`unknownRepairBits`, at most five).
-    func weakSlots(for candidate: Frame) -> Int {
+    /// unknown-squitter repair's (`unknownRepairBits`: `Tuning.unknownRepairBits`, at most
+    /// five). Static: a method of the demodulator called from its mutating paths was compiled
+    /// as a copy of the whole demodulator (1 280 bytes) a call, once a failed candidate.
+    static func weakSlots(for candidate: Frame, unknownRepairBits: Int) -> Int {
         let known = Demodulator.knownRepairBits(for: candidate)
-        return candidate.isExtendedSquitter ? max(known, tuning.unknownRepairBits) : known
+        return candidate.isExtendedSquitter ? max(known, unknownRepairBits) : known
     }
 
     /// The weakest bits the known-aircraft repair (`repairWeakBits`) inverts subsets of: the

@@ -71,10 +71,11 @@ struct RepairAndEqualizerTests {
             #expect(all[0][0] == five[0] && all[0].count(upTo: 5) == 1, "round \(round)")
             #expect((0..<3).map { all[1][$0] } == (0..<3).map { five[$0] } && all[1].count(upTo: 5) == 3, "round \(round)")
         }
-        let d = Demodulator(sampleRate: .rate2_4)
-        #expect(d.weakSlots(for: try! Frame(hex: "20001838CA3804")) == 1)
-        #expect(d.weakSlots(for: try! Frame(hex: "5D4840D6E4A4B1")) == 3)
-        #expect(d.weakSlots(for: Self.squitter) == 5)
+        let repairBits = Demodulator.Tuning().unknownRepairBits
+        #expect(Demodulator.weakSlots(for: try! Frame(hex: "20001838CA3804"), unknownRepairBits: repairBits) == 1)
+        #expect(Demodulator.weakSlots(for: try! Frame(hex: "5D4840D6E4A4B1"), unknownRepairBits: repairBits) == 3)
+        #expect(Demodulator.weakSlots(for: Self.squitter, unknownRepairBits: repairBits) == 5)
+        #expect(Demodulator.weakSlots(for: Self.squitter, unknownRepairBits: 3) == 3)
     }
 
     @Test func anUnknownSquitterIsRepairedOnlyAtItsWeakestBits() {
