@@ -57,7 +57,9 @@ extension Demodulator {
             // tail, where the look is due (`searchPending`, above).
             var scanEnd = end
             if let pending = pendingOverlap {
-                let due = Int(pending.deadline - carryStart)
+                // Past `s` (the look above would have been taken at `s` otherwise); a whole
+                // number of blocks from it, as the blocks were when the loop went one at a time.
+                let due = max(s + 1, Int(truncatingIfNeeded: pending.deadline &- carryStart))
                 scanEnd = min(end, s + (due - s + PreambleDetector.lanes - 1) / PreambleDetector.lanes * PreambleDetector.lanes)
             }
             let stop = detector.scan(bytes, hot: planes.hot, from: s - planes.origin, to: scanEnd - planes.origin, filled: planes.byteEnd,
@@ -73,7 +75,7 @@ extension Demodulator {
                 continue
             }
             guard s < scanEnd else { continue }
-            let lanes = min(PreambleDetector.lanes, end - s)
+            let lanes = min(PreambleDetector.lanes, scanEnd - s)
             let masks = stop.masks
             var any = masks.any
             var jumped = false
