@@ -134,6 +134,11 @@ extension Demodulator {
         return (found, last, start40)
     }
 
+    // The read-only helpers from here to `meanPower` that the coherent pass, the candidate
+    // loop and the look under decoded replies call are `mutating`, as `rawSamples` is: a
+    // non-mutating method called from the demodulator's mutating paths was compiled as a
+    // copy of the whole demodulator (1 280 bytes) for each call.
+
     /// Whether a preamble the coherent fit placed at `refined` (fortieths from magnitude index
     /// `base`) is worth a search. Its energy must be at least `coherentEnergy` times the noise's
     /// (`NoiseFloor.noisePower`; before the first floor, any is), and it must explain at least
@@ -143,8 +148,6 @@ extension Demodulator {
     /// less than `coherentFit`; but so do the starts a failed reply's own data pulses offer,
     /// which come after its real start: the quiet before tells them apart. A strong preamble
     /// that explains little has another signal in its window, not noise: the range's top.
-    /// (Mutating only so that the demodulator's mutating paths do not copy the whole
-    /// demodulator, 1 280 bytes, for each call: see `rawSamples`.)
     mutating func isWorthSearching(_ refined: (start40: Int, fit: Float, captured: Float), at base: Int) -> Bool {
         guard let power = noisePower(at: base) else { return refined.fit >= tuning.coherentFit }
         let scale = Double(MagnitudeConverter.fullScale)
@@ -156,8 +159,6 @@ extension Demodulator {
 
     /// The noise power (magnitude units squared) at magnitude index `i`, from the floor in
     /// effect there (`NoiseFloor.noisePower`); nil before the first floor.
-    /// (Mutating only so that the demodulator's mutating paths do not copy the whole
-    /// demodulator, 1 280 bytes, for each call: see `rawSamples`.)
     mutating func noisePower(at i: Int) -> Double? {
         let floor = noise.level(at: carryStart + UInt64(i))
         return floor > 0 ? NoiseFloor.noisePower(floor: floor) : nil
@@ -172,8 +173,6 @@ extension Demodulator {
 
     /// `isQuiet` before a start at `start40` fortieths from magnitude index `base`, up to the
     /// last sample the reply's first pulse does not reach; `power`: the noise power there.
-    /// (Mutating only so that the demodulator's mutating paths do not copy the whole
-    /// demodulator, 1 280 bytes, for each call: see `rawSamples`.)
     mutating func isQuietBefore(start40: Int, at base: Int, power: Double) -> Bool {
         isQuiet(before: base + start40 / 40 - coherentSlicer.reach, power: power)
     }
@@ -181,8 +180,6 @@ extension Demodulator {
     /// Whether the `Demodulator.quietSamples` magnitudes before index `end` have a mean power
     /// under `Tuning.quietPower` times the noise's `power` (magnitude units squared); false
     /// when they reach before the carried samples (`Demodulator.lookBack`).
-    /// (Mutating only so that the demodulator's mutating paths do not copy the whole
-    /// demodulator, 1 280 bytes, for each call: see `rawSamples`.)
     mutating func isQuiet(before end: Int, power: Double) -> Bool {
         guard let mean = meanPower(before: end) else { return false }
         return mean < Double(tuning.quietPower) * power
@@ -190,8 +187,6 @@ extension Demodulator {
 
     /// The mean power (magnitude units squared) of the `Demodulator.quietSamples` magnitudes
     /// before index `end`; nil when they reach outside the carried samples.
-    /// (Mutating only so that the demodulator's mutating paths do not copy the whole
-    /// demodulator, 1 280 bytes, for each call: see `rawSamples`.)
     mutating func meanPower(before end: Int) -> Double? {
         let first = end - Demodulator.quietSamples
         guard first >= 0, end <= magCount else { return nil }
