@@ -52,9 +52,13 @@ struct NoiseFloor: Sendable {
             let firstSampled = (16 - Int(index & 15)) & 15
             var sampled = 0
             histogram.withUnsafeMutableBufferPointer { h in
-                for i in stride(from: offset + firstSampled, to: offset + n, by: 16) {
-                    h[(sampled & 3) << 10 | Int(m[i] >> 6)] &+= 1
-                    sampled += 1
+                // A plain loop with wrapping steps: `stride` checked each step for overflow.
+                var i = offset &+ firstSampled
+                let end = offset &+ n
+                while i < end {
+                    h[(sampled & 3) &<< 10 | Int(m[i] &>> 6)] &+= 1
+                    sampled &+= 1
+                    i &+= 16
                 }
             }
             filled += sampled
