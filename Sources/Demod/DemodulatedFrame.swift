@@ -8,8 +8,4 @@ public struct DemodulatedFrame: Sendable, Hashable {
     public var parity: ParityResult
     /// Sample index of the preamble start (whole samples since the source started).
     public var sampleIndex: UInt64
-    /// Slicing confidence: the summed |first half − second half| energy over all bits; 0 for
-    /// a reply read under a stronger one (`Demodulator+Overlap`), whose magnitudes are mostly
-    /// the other reply's.
-    public var score: Int
 }

@@ -28,7 +28,7 @@ extension Demodulator {
         let resolution = UInt64(kernels.resolution)
         let start = (carryStart &+ UInt64(best.start)) &* resolution &+ UInt64(kernels.phases[best.phase])
         let frame = demodulatedFrame(best.result, start: start, perSample: resolution, halfBit: UInt64(kernels.halfBitSteps),
-                                     power: level * level, score: best.score)
+                                     power: level * level)
         if tuning.learnsPulseShape, best.result.correctedBits == 0, pulseLearner.isLearning, carryStart + UInt64(best.start) >= learnsFrom {
             learnPulse(from: best.result.frame, at: best.start, phase: best.phase)
         }
@@ -83,8 +83,14 @@ extension Demodulator {
         var phase: Int
         /// The preamble's summed pulse energy (plane units): the signal level.
         var pulse: Int32
-        /// Summed bit margins (`margins`).
-        var score: Int
+        /// Where its bits were sliced: the plane entry of its start and its phase's bit places.
+        var entry: UnsafePointer<Int16>
+        var bits: UnsafePointer<Int>
+        /// Summed bit margins (`margins`): how clearly it was received, to choose between two
+        /// candidates. Summed only when two are compared (the planes keep the entries until
+        /// the detector loop refills them, after the frame is built): most accepted candidates
+        /// never are, and summing every one was 2 % of a dense sky's instructions.
+        var score: Int { Demodulator.margins(entry, bits: bits, count: result.frame.bitCount) }
     }
 
     /// The frame of `result` whose preamble starts at `start` (absolute, in 1/`perSample` of a
@@ -92,12 +98,12 @@ extension Demodulator {
     /// at least 10⁻¹²): timestamped at the end of bit 56 (12 MHz), counted in the statistics.
     /// Every frame the demodulator emits is built here: sliced (`evaluateBest`, steps) or read
     /// under another reply (`hiddenFrame`, fortieths).
-    mutating func demodulatedFrame(_ result: ParityResult, start: UInt64, perSample: UInt64, halfBit: UInt64, power: Double, score: Int) -> DemodulatedFrame {
+    mutating func demodulatedFrame(_ result: ParityResult, start: UInt64, perSample: UInt64, halfBit: UInt64, power: Double) -> DemodulatedFrame {
         let power = max(power, 1e-12)
         let endOfBit56 = start &+ 128 &* halfBit
         let frame = DemodulatedFrame(
             received: ReceivedFrame(frame: result.frame, timestamp: endOfBit56 &* sampleRate.ticksPerSample / perSample, signal: 10 * Double.log10(power)),
-            parity: result, sampleIndex: start / perSample, score: score)
+            parity: result, sampleIndex: start / perSample)
         count(frame, power: power)
         return frame
     }
@@ -251,9 +257,9 @@ extension Demodulator {
                 }
                 continue
             }
-            let score = Demodulator.margins(e, bits: phaseBits, count: result.frame.bitCount)
-            if let current = best, current.score >= score { continue }
-            best = Accepted(result: result, start: s, phase: index, pulse: pulse, score: score)
+            let taken = Accepted(result: result, start: s, phase: index, pulse: pulse, entry: e, bits: phaseBits)
+            if let current = best, current.score >= taken.score { continue }
+            best = taken
             // A clean decode at the best-correlated phase is as good as it gets.
             if result.correctedBits == 0 && rank == 0 { break }
         }
@@ -263,8 +269,7 @@ extension Demodulator {
             let pulse = withUnsafeBytes(of: &pulses) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
             let admission = coherentAdmission(pulse: pulse, at: s)
             if admission.allowed, let result = coherent(at: s, phase: index, time: time, weak: admission.weak) {
-                best = Accepted(result: result, start: s, phase: index, pulse: pulse,
-                                score: Demodulator.margins(e, bits: bits + index * 224, count: result.frame.bitCount))
+                best = Accepted(result: result, start: s, phase: index, pulse: pulse, entry: e, bits: bits + index * 224)
             }
         }
         return best

@@ -259,11 +259,10 @@ extension Demodulator {
 
     /// The frame of a hidden reply found at `start40` fortieths into `iq` (`samples` of them;
     /// `absolute40`: the same start counted from the source's first sample), its level from
-    /// a fit of its decoded bits, counted in the statistics; its score is 0 (the magnitudes
-    /// there are mostly the stronger reply's, `DemodulatedFrame.score`).
+    /// a fit of its decoded bits, counted in the statistics.
     mutating func hiddenFrame(_ result: ParityResult, iq: UnsafePointer<Float>, samples: Int, start40: Int, absolute40: Int64) -> DemodulatedFrame {
         let amplitude = Double(ReplyFit(iq, count: samples, start40: start40, frame: result.frame, slicer: coherentSlicer)?.amplitude ?? 0)
         return demodulatedFrame(result, start: UInt64(absolute40), perSample: 40, halfBit: UInt64(coherentSlicer.halfBit40),
-                                power: amplitude * amplitude, score: 0)
+                                power: amplitude * amplitude)
     }
 }
