@@ -220,6 +220,28 @@ struct DemodulatorTests {
         }
     }
 
+    @Test("A ratio mask's sixteen lanes become bit i for lane i: each lane alone, none, all and random masks against a lane-by-lane reference")
+    func ratioMaskLanesBecomeTheirBits() {
+        func reference(_ m: SIMDMask<SIMD16<Int16>>) -> UInt16 {
+            var bits: UInt16 = 0
+            for i in 0..<16 where m[i] { bits |= 1 << UInt16(i) }
+            return bits
+        }
+        func mask(_ bits: UInt16) -> SIMDMask<SIMD16<Int16>> {
+            var m = SIMDMask<SIMD16<Int16>>(repeating: false)
+            for i in 0..<16 { m[i] = bits & (1 << UInt16(i)) != 0 }
+            return m
+        }
+        for i in 0..<16 { #expect(PreambleDetector.bits(mask(1 << UInt16(i))) == 1 << UInt16(i), "lane \(i)") }
+        #expect(PreambleDetector.bits(mask(0)) == 0)
+        #expect(PreambleDetector.bits(mask(0xFFFF)) == 0xFFFF)
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<1000 {
+            let m = mask(UInt16(truncatingIfNeeded: random.next()))
+            #expect(PreambleDetector.bits(m) == reference(m))
+        }
+    }
+
     @Test func bytePlanesFlagEveryHalfBitAgainstTheNextAndTheThreshold() {
         var random = SplitMix64(seed: 3)
         // Small values so that ties (not falling) occur too.
