@@ -41,14 +41,14 @@ public enum MagnitudeConverter {
         uc8Table.withUnsafeBufferPointer { table in
             let t = table.baseAddress!
             guard let base = input.baseAddress else { return }
-            // Four pairs per 64-bit load, two loads a step (the loop's own steps were a fifth
-            // of its instructions with one); the table index is each pair's 16 bits.
+            // Four pairs per 64-bit load, two loads a step (with one, the loop's own steps are a
+            // fifth of its instructions); the table index is each pair's 16 bits.
             @inline(__always) func four(_ n: Int) {
-                let four = base.loadUnaligned(fromByteOffset: 2 &* n, as: UInt64.self)
-                output[n] = t[Int(truncatingIfNeeded: four & 0xFFFF)]
-                output[n &+ 1] = t[Int(truncatingIfNeeded: (four >> 16) & 0xFFFF)]
-                output[n &+ 2] = t[Int(truncatingIfNeeded: (four >> 32) & 0xFFFF)]
-                output[n &+ 3] = t[Int(truncatingIfNeeded: four >> 48)]
+                let pairs = base.loadUnaligned(fromByteOffset: 2 &* n, as: UInt64.self)
+                output[n] = t[Int(truncatingIfNeeded: pairs & 0xFFFF)]
+                output[n &+ 1] = t[Int(truncatingIfNeeded: (pairs >> 16) & 0xFFFF)]
+                output[n &+ 2] = t[Int(truncatingIfNeeded: (pairs >> 32) & 0xFFFF)]
+                output[n &+ 3] = t[Int(truncatingIfNeeded: pairs >> 48)]
             }
             var n = 0
             while n &+ 8 <= count {

@@ -217,8 +217,8 @@ struct PreambleDetector {
         // its bits 16k to 16k + 15, all ones or zero): each lane keeps one bit, lane k of word
         // i its bit 16k + 4i + k, so the OR of the words holds lane 4i + k at bit 4i + k of
         // its 16-bit field k, and the OR of the four fields is the mask. ANDs, ORs and shifts
-        // only: a multiply placing the bits (as before) was compiled, for the four words at
-        // once, as 64-bit vector multiplies built of 32-bit ones, about twenty instructions.
+        // only: a multiply placing the bits is compiled, for the four words at once, as 64-bit
+        // vector multiplies built of 32-bit ones, about twenty instructions a mask.
         let spread: UInt64 = 0x0008_0004_0002_0001
         let w = unsafeBitCast(passed, to: SIMD4<UInt64>.self) & SIMD4<UInt64>(spread, spread << 4, spread << 8, spread << 12)
         let pair = w.lowHalf | w.highHalf
