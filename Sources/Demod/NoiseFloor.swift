@@ -52,7 +52,7 @@ struct NoiseFloor: Sendable {
             let firstSampled = (16 - Int(index & 15)) & 15
             var sampled = 0
             histogram.withUnsafeMutableBufferPointer { h in
-                // A plain loop with wrapping steps: `stride` checked each step for overflow.
+                // A plain loop with wrapping steps (`stride` checks every step for overflow).
                 var i = offset &+ firstSampled
                 let end = offset &+ n
                 while i < end {
